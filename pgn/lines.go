@@ -1,0 +1,151 @@
+package pgn
+
+import (
+	"fmt"
+	"sort"
+	"unicode/utf8"
+)
+
+// LineTable maps byte offsets to lines and columns and back. It is the one
+// place where the project converts between byte offsets and the positions
+// that people and editors use: LSP positions (0-based line, column in UTF-16
+// code units) and CLI positions (1-based line, column in characters).
+//
+// A line ends at "\n", "\r\n" or a lone "\r", as in the LSP specification.
+// Bytes that are not valid UTF-8 count as one character and one UTF-16 code
+// unit each, as U+FFFD would.
+type LineTable struct {
+	src    string
+	starts []int // the offset at which each line begins; starts[0] == 0
+}
+
+// NewLineTable indexes the lines of src.
+func NewLineTable(src string) *LineTable {
+	starts := make([]int, 1, len(src)/40+1)
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	return &LineTable{src: src, starts: starts}
+}
+
+// LineCount returns the number of lines (a text ending in a newline has an
+// empty last line).
+func (t *LineTable) LineCount() int { return len(t.starts) }
+
+// Line returns the 0-based line containing offset off.
+func (t *LineTable) Line(off Pos) int {
+	return sort.Search(len(t.starts), func(i int) bool { return t.starts[i] > int(off) }) - 1
+}
+
+// LineStart returns the offset at which a 0-based line begins.
+func (t *LineTable) LineStart(line int) Pos { return Pos(t.starts[line]) }
+
+// lineContentEnd returns the offset of the line break ending a line (or the
+// end of the text).
+func (t *LineTable) lineContentEnd(line int) int {
+	if line+1 >= len(t.starts) {
+		return len(t.src)
+	}
+	end := t.starts[line+1] - 1
+	if end > t.starts[line] && t.src[end] == '\n' && t.src[end-1] == '\r' {
+		end--
+	}
+	return end
+}
+
+func (t *LineTable) clamp(off Pos) int {
+	switch {
+	case off < 0:
+		return 0
+	case int(off) > len(t.src):
+		return len(t.src)
+	}
+	return int(off)
+}
+
+// UTF16Position returns the 0-based line and UTF-16 column of offset off.
+// An offset inside a multi-byte character is taken as that character's start.
+func (t *LineTable) UTF16Position(off Pos) (line, col int) {
+	o := t.clamp(off)
+	line = t.Line(Pos(o))
+	for i := t.starts[line]; i < o; {
+		r, size := utf8.DecodeRuneInString(t.src[i:])
+		if i+size > o {
+			break
+		}
+		col += utf16Len(r)
+		i += size
+	}
+	return line, col
+}
+
+// CharPosition returns the 0-based line and column counted in characters.
+func (t *LineTable) CharPosition(off Pos) (line, col int) {
+	o := t.clamp(off)
+	line = t.Line(Pos(o))
+	for i := t.starts[line]; i < o; {
+		_, size := utf8.DecodeRuneInString(t.src[i:])
+		if i+size > o {
+			break
+		}
+		col++
+		i += size
+	}
+	return line, col
+}
+
+func utf16Len(r rune) int {
+	if r >= 0x10000 && r <= utf8.MaxRune {
+		return 2
+	}
+	return 1
+}
+
+// OffsetUTF16 returns the byte offset of an LSP position. A line past the
+// last one, or a column past the end of its line, is an error; a column that
+// falls inside a surrogate pair is taken as the start of that character.
+func (t *LineTable) OffsetUTF16(line, col int) (Pos, error) {
+	if line < 0 || col < 0 {
+		return NoPos, fmt.Errorf("position %d:%d is negative", line, col)
+	}
+	if line >= len(t.starts) {
+		return NoPos, fmt.Errorf("line %d is past the last line (%d)", line, len(t.starts)-1)
+	}
+	i, end := t.starts[line], t.lineContentEnd(line)
+	for n := 0; n < col; {
+		if i >= end {
+			return NoPos, fmt.Errorf("column %d is past the end of line %d (%d UTF-16 code units)", col, line, n)
+		}
+		r, size := utf8.DecodeRuneInString(t.src[i:end])
+		n += utf16Len(r)
+		if n > col { // inside a surrogate pair
+			break
+		}
+		i += size
+	}
+	return Pos(i), nil
+}
+
+// ClampUTF16 is like OffsetUTF16 but moves a position past the end of its
+// line to the line's end and one past the last line to the end of the text,
+// as the LSP specification asks of positions in requests.
+func (t *LineTable) ClampUTF16(line, col int) Pos {
+	if line < 0 {
+		return 0
+	}
+	if line >= len(t.starts) {
+		return Pos(len(t.src))
+	}
+	if off, err := t.OffsetUTF16(line, col); err == nil {
+		return off
+	}
+	return Pos(t.lineContentEnd(line))
+}

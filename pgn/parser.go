@@ -1,0 +1,514 @@
+package pgn
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Parse parses a whole PGN text. It never fails: malformed text becomes Bad
+// nodes and entries in the returned file's Errors, and parsing resumes at the
+// next game at the latest. The parser uses an explicit stack for variations,
+// so no nesting depth can overflow the goroutine stack.
+func Parse(src string) *File {
+	f := &File{Src: src, Lines: NewLineTable(src)}
+	p := &parser{src: src, file: f}
+	p.scanner.Init(src, p.scanError)
+	p.next()
+	for p.tok.Kind != EOF {
+		p.parseTopLevel()
+	}
+	f.Errors.Sort()
+	for _, g := range f.Games {
+		g.Errors = f.Errors.Within(g.From, g.To)
+	}
+	return f
+}
+
+// Within returns the errors that start in [from, to). The list must be sorted.
+func (l ErrorList) Within(from, to Pos) ErrorList {
+	i := sort.Search(len(l), func(i int) bool { return l[i].Pos >= from })
+	j := sort.Search(len(l), func(i int) bool { return l[i].Pos >= to })
+	if i >= j {
+		return nil
+	}
+	return l[i:j:j]
+}
+
+type parser struct {
+	src     string
+	scanner Scanner
+	file    *File
+	tok     Token // the current token
+	prevEnd Pos   // the end of the token before tok
+}
+
+func (p *parser) scanError(pos, end Pos, msg string) { p.file.Errors.Add(pos, end, msg) }
+
+func (p *parser) error(pos, end Pos, msg string) { p.file.Errors.Add(pos, end, msg) }
+
+func (p *parser) next() {
+	p.prevEnd = p.tok.End
+	p.tok = p.scanner.Scan()
+}
+
+func (p *parser) text(t Token) string { return p.src[t.Pos:t.End] }
+
+// parseTopLevel parses what comes between games, or a game.
+func (p *parser) parseTopLevel() {
+	switch p.tok.Kind {
+	case BOM:
+		p.file.Items = append(p.file.Items, &BOMNode{Tok: p.tok})
+		p.next()
+	case BraceComment, LineComment, EscapeLine:
+		p.file.Items = append(p.file.Items, p.comment())
+		p.next()
+	case RBracket, RParen, String, Illegal, Suffix:
+		p.file.Items = append(p.file.Items, p.badToken("between games"))
+	default:
+		g := p.parseGame()
+		g.Index = len(p.file.Games)
+		p.file.Games = append(p.file.Games, g)
+		p.file.Items = append(p.file.Items, g)
+	}
+}
+
+// badToken wraps the current token in a Bad node, reports it and advances.
+func (p *parser) badToken(where string) *Bad {
+	t := p.tok
+	switch t.Kind {
+	case Illegal:
+		// The scanner has reported it already.
+	case RParen:
+		p.error(t.Pos, t.End, "')' without a matching '('")
+	case RBracket:
+		p.error(t.Pos, t.End, "']' without a matching '['")
+	default:
+		p.error(t.Pos, t.End, "unexpected "+t.Kind.String()+" "+strconv.Quote(clip(p.text(t), 40))+" "+where)
+	}
+	p.next()
+	return &Bad{From: t.Pos, To: t.End, Tokens: []Token{t}}
+}
+
+// comment turns the current Comment, LineComment or Escape token into a node
+// (without advancing).
+func (p *parser) comment() Node {
+	t := p.tok
+	text := p.text(t)
+	switch t.Kind {
+	case EscapeLine:
+		return &Escape{Tok: t}
+	case LineComment:
+		return &Comment{Tok: t, Text: text[1:]}
+	}
+	if len(text) >= 2 && text[len(text)-1] == '}' {
+		return &Comment{Tok: t, Text: text[1 : len(text)-1]}
+	}
+	return &Comment{Tok: t, Text: text[1:], Unterminated: true}
+}
+
+func isComment(k Kind) bool { return k == BraceComment || k == LineComment || k == EscapeLine }
+
+func (p *parser) parseGame() *Game {
+	g := &Game{From: p.tok.Pos}
+	pending := p.parseTagSection(g)
+	p.parseMovetext(g, pending)
+	g.To = p.prevEnd
+	return g
+}
+
+// parseTagSection parses tag pairs and the comments between them. Comments
+// after the last tag belong to the movetext and are returned.
+func (p *parser) parseTagSection(g *Game) []Node {
+	var comments []Node
+	for {
+		switch {
+		case p.tok.Kind == LBracket:
+			g.TagItems = append(g.TagItems, comments...)
+			comments = nil
+			if tag, bad := p.parseTag(); tag != nil {
+				g.TagItems = append(g.TagItems, tag)
+				g.Tags = append(g.Tags, tag)
+			} else {
+				g.TagItems = append(g.TagItems, bad)
+			}
+		case len(g.TagItems) > 0 && isComment(p.tok.Kind):
+			comments = append(comments, p.comment())
+			p.next()
+		default:
+			return comments
+		}
+	}
+}
+
+// parseTag parses one tag pair starting at '['. A malformed tag pair is
+// returned as a Bad node that runs to its ']' or to the end of its line.
+func (p *parser) parseTag() (*Tag, *Bad) {
+	if tag := p.scanTagLine(); tag != nil {
+		return tag, nil
+	}
+	lbrack := p.tok
+	tokens := []Token{lbrack}
+	p.next()
+	tag := &Tag{LBrack: lbrack.Pos, RBrack: NoPos}
+	steps := []struct {
+		kind Kind
+		msg  string
+	}{
+		{Symbol, "tag name expected after '['"},
+		{String, "tag value expected: a string in double quotes"},
+		{RBracket, "']' expected at the end of the tag pair"},
+	}
+	for _, step := range steps {
+		if p.tok.Kind != step.kind || !p.sameLine(lbrack.Pos, p.tok.Pos) {
+			p.error(p.tok.Pos, p.tok.End, step.msg)
+			if !p.sameLine(lbrack.Pos, p.tok.Pos) || p.tok.Kind == EOF {
+				p.error(lbrack.Pos, lbrack.End, "tag pair not terminated: missing ']'")
+			}
+			return nil, p.skipRestOfTag(tokens)
+		}
+		tokens = append(tokens, p.tok)
+		p.next()
+	}
+	tag.NameTok, tag.ValueTok, tag.RBrack = tokens[1], tokens[2], tokens[3].Pos
+	tag.Name = p.text(tag.NameTok)
+	if !isTagName(tag.Name) {
+		p.error(tag.NameTok.Pos, tag.NameTok.End, "bad tag name "+strconv.Quote(tag.Name)+": a tag name is made of letters, digits and '_'")
+	}
+	tag.Value = UnquoteString(p.text(tag.ValueTok))
+	return tag, nil
+}
+
+// scanTagLine reads a tag pair straight from the text of its line, the way
+// most PGN readers do: the value runs from the first '"' to the first
+// unescaped '"' that is followed by ']'. This accepts values with stray
+// quotes that real files contain ([White ""Mirage""]), which a token-by-token
+// reading would reject; the tag is then marked StrayQuote. It returns nil when
+// the line does not hold a tag pair of that shape, and then the token-based
+// parse reports what is wrong.
+func (p *parser) scanTagLine() *Tag {
+	src := p.src
+	lb := int(p.tok.Pos)
+	i := skipBlanks(src, lb+1)
+	nameStart := i
+	for i < len(src) && (isLetter(src[i]) || isDigit(src[i]) || src[i] == '_') {
+		i++
+	}
+	nameEnd := i
+	if nameEnd == nameStart {
+		return nil
+	}
+	i = skipBlanks(src, i)
+	if i >= len(src) || src[i] != '"' || i == nameEnd {
+		return nil
+	}
+	valueStart := i
+	stray := false
+	for i++; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '\\':
+			if i+1 < len(src) && (src[i+1] == '"' || src[i+1] == '\\') {
+				i++
+			}
+			continue
+		case '\n', '\r':
+			return nil
+		case '"':
+			j := skipBlanks(src, i+1)
+			if j < len(src) && src[j] == ']' {
+				tag := &Tag{
+					LBrack:     Pos(lb),
+					NameTok:    Token{Kind: Symbol, Pos: Pos(nameStart), End: Pos(nameEnd)},
+					ValueTok:   Token{Kind: String, Pos: Pos(valueStart), End: Pos(i + 1)},
+					RBrack:     Pos(j),
+					Name:       src[nameStart:nameEnd],
+					Value:      UnquoteString(src[valueStart : i+1]),
+					StrayQuote: stray,
+				}
+				p.scanner.InitAt(src, j+1, p.scanError)
+				p.tok = Token{Kind: RBracket, Pos: Pos(j), End: Pos(j + 1)}
+				p.next()
+				return tag
+			}
+			stray = true
+		}
+	}
+	return nil
+}
+
+func skipBlanks(src string, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// skipRestOfTag consumes the rest of a malformed tag pair: tokens up to and
+// including ']' on the same line, stopping before a '[' or a new line.
+func (p *parser) skipRestOfTag(tokens []Token) *Bad {
+	start := tokens[0].Pos
+	for p.tok.Kind != EOF && p.tok.Kind != LBracket && p.sameLine(start, p.tok.Pos) {
+		tokens = append(tokens, p.tok)
+		done := p.tok.Kind == RBracket
+		p.next()
+		if done {
+			break
+		}
+	}
+	return &Bad{From: start, To: tokens[len(tokens)-1].End, Tokens: tokens}
+}
+
+func isTagName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !isLetter(c) && !isDigit(c) && c != '_' {
+			return false
+		}
+	}
+	return name != ""
+}
+
+// sameLine reports whether no line break lies between offsets a and b.
+func (p *parser) sameLine(a, b Pos) bool {
+	return strings.IndexAny(p.src[a:b], "\n\r") < 0
+}
+
+// UnquoteString returns the value of a PGN string token: the text between the
+// quotes with the escapes \" and \\ resolved. A missing closing quote is
+// tolerated.
+func UnquoteString(tok string) string {
+	body := tok[1:]
+	if n := len(body); n > 0 && body[n-1] == '"' && !escapedAt(body, n-1) {
+		body = body[:n-1]
+	}
+	if strings.IndexByte(body, '\\') < 0 {
+		return body
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		if body[i] == '\\' && i+1 < len(body) && (body[i+1] == '"' || body[i+1] == '\\') {
+			i++
+		}
+		b.WriteByte(body[i])
+	}
+	return b.String()
+}
+
+// escapedAt reports whether the byte at i is preceded by an odd number of
+// backslashes.
+func escapedAt(s string, i int) bool {
+	n := 0
+	for j := i - 1; j >= 0 && s[j] == '\\'; j-- {
+		n++
+	}
+	return n%2 == 1
+}
+
+// movetext is the state of the movetext parser: the line being filled, the
+// open variations, and a move number waiting for its move.
+type movetext struct {
+	p       *parser
+	line    *Line
+	stack   []frame
+	number  *MoveNumber
+	before  []Node // comments between the waiting move number and its move
+	hasMove bool
+}
+
+type frame struct {
+	variation *Variation
+	outer     *Line
+}
+
+func (p *parser) parseMovetext(g *Game, leading []Node) {
+	m := &movetext{p: p, line: &g.Moves}
+	m.line.Start = append(m.line.Start, leading...)
+	for {
+		switch t := p.tok; t.Kind {
+		case EOF, LBracket:
+			m.finish()
+			return
+		case Result:
+			m.finish()
+			g.Result = &ResultNode{Tok: t, Text: p.text(t)}
+			p.next()
+			return
+		case Number:
+			m.flushNumber()
+			m.number = p.moveNumber(t)
+			p.next()
+		case Dots:
+			if m.number != nil && m.number.Dots == nil && !m.number.Black {
+				m.addDots(t)
+			} else {
+				m.flushNumber()
+				p.error(t.Pos, t.End, "periods without a move number")
+				m.attach(&Bad{From: t.Pos, To: t.End, Tokens: []Token{t}})
+			}
+			p.next()
+		case Symbol, NullMove:
+			m.addMove(t)
+			p.next()
+		case Suffix:
+			m.flushNumber()
+			m.addSuffix(t)
+			p.next()
+		case NAG:
+			m.flushNumber()
+			m.attach(p.nag(t))
+			p.next()
+		case BraceComment, LineComment, EscapeLine:
+			if m.number != nil {
+				m.before = append(m.before, p.comment())
+			} else {
+				m.attach(p.comment())
+			}
+			p.next()
+		case LParen:
+			m.flushNumber()
+			m.openVariation(t)
+			p.next()
+		case RParen:
+			m.flushNumber()
+			if len(m.stack) == 0 {
+				m.attach(p.badToken("in the movetext"))
+			} else {
+				m.closeVariation(t)
+				p.next()
+			}
+		default: // String, RBracket, Illegal, Suffix out of place, BOM
+			m.flushNumber()
+			m.attach(p.badToken("in the movetext"))
+		}
+	}
+}
+
+func (p *parser) moveNumber(t Token) *MoveNumber {
+	text := p.text(t)
+	digits := strings.TrimRight(text, ".")
+	n, err := strconv.Atoi(digits)
+	if err != nil {
+		n = 0
+	}
+	periods := len(text) - len(digits)
+	if periods != 0 && periods != 1 && periods != 3 {
+		p.error(t.Pos, t.End, "a move number is followed by one period (White to move) or three (Black to move), not "+strconv.Itoa(periods))
+	}
+	return &MoveNumber{Tok: t, Number: n, Black: periods == 3}
+}
+
+func (m *movetext) addDots(t Token) {
+	m.number.Dots = &Token{Kind: t.Kind, Pos: t.Pos, End: t.End}
+	if t.End-t.Pos != 3 {
+		m.p.error(t.Pos, t.End, "a black move is marked by three periods, as in \"12. ...\" or \"12...\"")
+	}
+	m.number.Black = true
+}
+
+func (m *movetext) addMove(t Token) {
+	move := &Move{Number: m.number, Before: m.before, SAN: t, Text: m.p.text(t)}
+	m.number, m.before = nil, nil
+	m.line.Moves = append(m.line.Moves, move)
+}
+
+func (m *movetext) lastMove() *Move {
+	if n := len(m.line.Moves); n > 0 {
+		return m.line.Moves[n-1]
+	}
+	return nil
+}
+
+// attach adds an annotation after the last move of the current line, or to
+// the line's start when it has no move yet.
+func (m *movetext) attach(n Node) {
+	if last := m.lastMove(); last != nil {
+		last.After = append(last.After, n)
+	} else {
+		m.line.Start = append(m.line.Start, n)
+	}
+}
+
+func (m *movetext) addSuffix(t Token) {
+	last := m.lastMove()
+	// A suffix belongs right after its move ("e4!", "e4 !"), before any
+	// other annotation.
+	if last == nil || len(last.After) > 0 {
+		msg := "suffix annotation without a move before it"
+		if last != nil {
+			msg = "suffix annotation must follow its move directly: " + strconv.Quote(m.p.text(t)) + " after other annotations"
+		}
+		m.p.error(t.Pos, t.End, msg)
+		m.attach(&Bad{From: t.Pos, To: t.End, Tokens: []Token{t}})
+		return
+	}
+	last.After = append(last.After, &SuffixNode{Tok: t, Text: m.p.text(t)})
+}
+
+func (p *parser) nag(t Token) *NAGNode {
+	v, err := strconv.Atoi(p.text(t)[1:])
+	if err != nil || v > 1<<20 {
+		v = -1
+	}
+	return &NAGNode{Tok: t, Value: v}
+}
+
+// flushNumber turns a move number that no move followed into a Bad node.
+func (m *movetext) flushNumber() {
+	n := m.number
+	if n == nil {
+		return
+	}
+	m.number = nil
+	bad := &Bad{From: n.Pos(), To: n.End(), Tokens: []Token{n.Tok}}
+	if n.Dots != nil {
+		bad.Tokens = append(bad.Tokens, *n.Dots)
+	}
+	m.p.error(n.Pos(), n.End(), "move number without a move")
+	m.attach(bad)
+	for _, c := range m.before {
+		m.attach(c)
+	}
+	m.before = nil
+}
+
+func (m *movetext) openVariation(t Token) {
+	v := &Variation{LParen: t.Pos, RParen: NoPos}
+	if last := m.lastMove(); last != nil {
+		last.After = append(last.After, v)
+	} else {
+		m.p.error(t.Pos, t.End, "variation before the first move: a variation follows the move it replaces")
+		m.line.Start = append(m.line.Start, v)
+	}
+	m.stack = append(m.stack, frame{variation: v, outer: m.line})
+	m.line = &v.Line
+}
+
+func (m *movetext) closeVariation(t Token) {
+	top := m.stack[len(m.stack)-1]
+	m.stack = m.stack[:len(m.stack)-1]
+	top.variation.RParen = t.Pos
+	top.variation.Closing = t.End
+	m.line = top.outer
+}
+
+// finish ends the movetext: a waiting move number becomes Bad and every
+// variation still open is reported and closed where its text ends.
+func (m *movetext) finish() {
+	m.flushNumber()
+	for i := len(m.stack) - 1; i >= 0; i-- {
+		v := m.stack[i].variation
+		v.Closing = endOfLine(&v.Line, v.LParen+1)
+		m.p.error(v.LParen, v.LParen+1, "variation not closed: missing ')'")
+	}
+	m.stack = nil
+}
+
+// endOfLine returns the end of the last node of a line, or def when it is empty.
+func endOfLine(l *Line, def Pos) Pos {
+	if n := len(l.Moves); n > 0 {
+		return l.Moves[n-1].End()
+	}
+	if n := len(l.Start); n > 0 {
+		return l.Start[n-1].End()
+	}
+	return def
+}

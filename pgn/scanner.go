@@ -1,0 +1,313 @@
+package pgn
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// An ErrorHandler is told of each error the scanner finds.
+type ErrorHandler func(pos, end Pos, msg string)
+
+// Scanner splits PGN text into tokens. Whitespace between tokens is not
+// returned: it is exactly the bytes between one token's End and the next
+// token's Pos. The scanner reports malformed text through its ErrorHandler and
+// always keeps going with a token that covers the bad bytes, so that the
+// tokens plus the whitespace between them always make up the whole text.
+type Scanner struct {
+	src  string
+	off  int
+	errh ErrorHandler
+	// ErrorCount counts the errors reported so far.
+	ErrorCount int
+}
+
+// Init prepares s to scan src from its first byte. errh may be nil.
+func (s *Scanner) Init(src string, errh ErrorHandler) {
+	s.InitAt(src, 0, errh)
+}
+
+// InitAt prepares s to scan src starting at byte offset off, which must be at
+// the start of a token or of whitespace (such as the start of a game).
+func (s *Scanner) InitAt(src string, off int, errh ErrorHandler) {
+	*s = Scanner{src: src, off: off, errh: errh}
+}
+
+// Offset is the offset of the next byte the scanner will read.
+func (s *Scanner) Offset() int { return s.off }
+
+func (s *Scanner) error(pos, end int, format string, args ...any) {
+	s.ErrorCount++
+	if s.errh != nil {
+		s.errh(Pos(pos), Pos(end), fmt.Sprintf(format, args...))
+	}
+}
+
+const bom = "\uFEFF"
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// isSymbolByte reports whether c may continue a symbol (standard, 7: letters,
+// digits and "_+#=:-").
+func isSymbolByte(c byte) bool {
+	return isLetter(c) || isDigit(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-'
+}
+
+// startsToken reports whether c can begin a well-formed token; it ends a run
+// of illegal text.
+func startsToken(c byte) bool {
+	switch c {
+	case '[', ']', '(', ')', '{', '}', '"', ';', '$', '!', '?', '*', '.':
+		return true
+	}
+	return isLetter(c) || isDigit(c) || isSpace(c)
+}
+
+// atLineStart reports whether offset off begins a line.
+func (s *Scanner) atLineStart(off int) bool {
+	return off == 0 || s.src[off-1] == '\n' || s.src[off-1] == '\r' || (off == len(bom) && strings.HasPrefix(s.src, bom))
+}
+
+// Scan returns the next token. At the end of the text it returns an EOF token
+// with Pos == End == len(src).
+func (s *Scanner) Scan() Token {
+	src := s.src
+	for s.off < len(src) && isSpace(src[s.off]) {
+		s.off++
+	}
+	start := s.off
+	if start >= len(src) {
+		return Token{Kind: EOF, Pos: Pos(len(src)), End: Pos(len(src))}
+	}
+	kind := s.scanToken(start)
+	return Token{Kind: kind, Pos: Pos(start), End: Pos(s.off)}
+}
+
+func (s *Scanner) scanToken(start int) Kind {
+	src := s.src
+	c := src[start]
+	s.off = start + 1
+	switch {
+	case c == '[':
+		return LBracket
+	case c == ']':
+		return RBracket
+	case c == '(':
+		return LParen
+	case c == ')':
+		return RParen
+	case c == '*':
+		return Result
+	case c == '"':
+		s.scanString(start)
+		return String
+	case c == '{':
+		s.scanComment(start)
+		return BraceComment
+	case c == ';':
+		s.off = lineEnd(src, start)
+		return LineComment
+	case c == '%' && s.atLineStart(start):
+		s.off = lineEnd(src, start)
+		return EscapeLine
+	case c == '$':
+		return s.scanNAG(start)
+	case c == '!' || c == '?':
+		for s.off < len(src) && (src[s.off] == '!' || src[s.off] == '?') {
+			s.off++
+		}
+		return Suffix
+	case c == '.':
+		for s.off < len(src) && src[s.off] == '.' {
+			s.off++
+		}
+		return Dots
+	case c == '-' && s.off < len(src) && src[s.off] == '-':
+		s.off++
+		return NullMove
+	case isDigit(c):
+		return s.scanNumberOrSymbol(start)
+	case isLetter(c):
+		for s.off < len(src) && isSymbolByte(src[s.off]) {
+			s.off++
+		}
+		return Symbol
+	case start == 0 && strings.HasPrefix(src, bom):
+		s.off = len(bom)
+		return BOM
+	}
+	return s.scanIllegal(start)
+}
+
+// lineEnd returns the offset of the line break (or end of text) at or after off.
+func lineEnd(src string, off int) int {
+	for i := off; i < len(src); i++ {
+		if src[i] == '\n' || src[i] == '\r' {
+			return i
+		}
+	}
+	return len(src)
+}
+
+func (s *Scanner) scanString(start int) {
+	src := s.src
+	for i := start + 1; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			if i+1 < len(src) && (src[i+1] == '"' || src[i+1] == '\\') {
+				i++
+			}
+		case '"':
+			s.off = i + 1
+			return
+		case '\n', '\r':
+			// A string never spans lines (tag pairs are one line each);
+			// stopping here keeps one bad tag from eating the next ones.
+			s.off = i
+			s.error(start, i, "string not terminated: missing '\"' before the end of the line")
+			return
+		}
+	}
+	s.off = len(src)
+	s.error(start, len(src), "string not terminated: missing '\"' before the end of the file")
+}
+
+func (s *Scanner) scanComment(start int) {
+	src := s.src
+	body := start + 1
+	closing := strings.IndexByte(src[body:], '}')
+	var limit int // where the comment's text ends if it has no '}' of its own
+	if closing >= 0 {
+		limit = body + closing
+	} else {
+		limit = len(src)
+	}
+	// A tag pair at the start of a line inside the comment means the '}' was
+	// forgotten and the comment ran into the next game: end it before that
+	// line so that one missing brace spoils at most one game.
+	if next := nextTagLine(src, body, limit); next >= 0 {
+		s.off = next
+		s.error(start, start+1, "comment not terminated: missing '}' before the next game")
+		return
+	}
+	if closing < 0 {
+		s.off = len(src)
+		s.error(start, start+1, "comment not terminated: missing '}' before the end of the file")
+		return
+	}
+	s.off = limit + 1
+}
+
+// nextTagLine returns the offset of the first line in src[from:to] that starts
+// with something shaped like a tag pair ('[' then a name then '"'), or -1.
+func nextTagLine(src string, from, to int) int {
+	for i := from; i < to; {
+		j := strings.IndexByte(src[i:to], '[')
+		if j < 0 {
+			return -1
+		}
+		j += i
+		if j > 0 && (src[j-1] == '\n' || src[j-1] == '\r') && looksLikeTagPair(src[j:]) {
+			return j
+		}
+		i = j + 1
+	}
+	return -1
+}
+
+// looksLikeTagPair reports whether text starts with `[Name "`.
+func looksLikeTagPair(text string) bool {
+	i := 1
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	nameStart := i
+	for i < len(text) && (isLetter(text[i]) || isDigit(text[i]) || text[i] == '_') {
+		i++
+	}
+	if i == nameStart {
+		return false
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i < len(text) && text[i] == '"'
+}
+
+func (s *Scanner) scanNAG(start int) Kind {
+	for s.off < len(s.src) && isDigit(s.src[s.off]) {
+		s.off++
+	}
+	if s.off == start+1 {
+		s.error(start, s.off, "'$' must be followed by a number (a NAG such as $1)")
+		return Illegal
+	}
+	return NAG
+}
+
+// scanNumberOrSymbol scans a token that starts with a digit: a move number
+// ("12", "12.", "12..."), a result ("1-0", "0-1", "1/2-1/2") or a symbol such
+// as "0-0" castling.
+func (s *Scanner) scanNumberOrSymbol(start int) Kind {
+	src := s.src
+	if strings.HasPrefix(src[start:], "1/2-1/2") {
+		s.off = start + len("1/2-1/2")
+		if s.off >= len(src) || !isSymbolByte(src[s.off]) {
+			return Result
+		}
+	}
+	allDigits := true
+	for s.off < len(src) && isSymbolByte(src[s.off]) {
+		allDigits = allDigits && isDigit(src[s.off])
+		s.off++
+	}
+	if allDigits {
+		for s.off < len(src) && src[s.off] == '.' {
+			s.off++
+		}
+		return Number
+	}
+	switch src[start:s.off] {
+	case "1-0", "0-1":
+		return Result
+	}
+	return Symbol
+}
+
+// scanIllegal consumes a run of bytes that start no token, up to whitespace
+// or the start of a real token, and reports it once.
+func (s *Scanner) scanIllegal(start int) Kind {
+	src := s.src
+	_, size := utf8.DecodeRuneInString(src[start:])
+	s.off = start + size
+	for s.off < len(src) && !startsToken(src[s.off]) {
+		_, size := utf8.DecodeRuneInString(src[s.off:])
+		s.off += size
+	}
+	text := src[start:s.off]
+	switch {
+	case text == "<" || text == ">":
+		s.error(start, s.off, "%q is reserved by the PGN standard and may not appear in a game", text)
+	case text == "}":
+		s.error(start, s.off, "'}' without a matching '{'")
+	case strings.IndexByte(text, 0) >= 0:
+		s.error(start, s.off, "NUL byte in the text")
+	default:
+		s.error(start, s.off, "unexpected text %q", clip(text, 40))
+	}
+	return Illegal
+}
+
+// clip shortens text for a message.
+func clip(text string, n int) string {
+	if utf8.RuneCountInString(text) <= n {
+		return text
+	}
+	runes := []rune(text)
+	return string(runes[:n]) + "…"
+}
