@@ -160,11 +160,19 @@ func (p *parser) parseTag() (*Tag, *Bad) {
 		{RBracket, "']' expected at the end of the tag pair"},
 	}
 	for _, step := range steps {
-		if p.tok.Kind != step.kind || !p.sameLine(lbrack.Pos, p.tok.Pos) {
-			p.error(p.tok.Pos, p.tok.End, step.msg)
-			if !p.sameLine(lbrack.Pos, p.tok.Pos) || p.tok.Kind == EOF {
-				p.error(lbrack.Pos, lbrack.End, "tag pair not terminated: missing ']'")
+		if p.tok.Kind == EOF || !p.sameLine(lbrack.Pos, p.tok.Pos) {
+			// The line ends inside the tag pair: report it once, over the
+			// tag's own text, not at the first token of the next line
+			// (which is often the next, well-formed, tag pair).
+			msg := step.msg
+			if step.kind == RBracket {
+				msg = "tag pair not terminated: missing ']'"
 			}
+			p.error(lbrack.Pos, tokens[len(tokens)-1].End, msg)
+			return nil, p.skipRestOfTag(tokens)
+		}
+		if p.tok.Kind != step.kind {
+			p.error(p.tok.Pos, p.tok.End, step.msg)
 			return nil, p.skipRestOfTag(tokens)
 		}
 		tokens = append(tokens, p.tok)
