@@ -71,11 +71,23 @@ func (t *LineTable) clamp(off Pos) int {
 	return int(off)
 }
 
-// UTF16Position returns the 0-based line and UTF-16 column of offset off.
-// An offset inside a multi-byte character is taken as that character's start.
-func (t *LineTable) UTF16Position(off Pos) (line, col int) {
-	o := t.clamp(off)
+// lineOf returns the line of off, clamped to the text, and off moved out of
+// a CRLF (between its "\r" and its "\n") to the end of the line's content,
+// so that the column computed from it names a real position.
+func (t *LineTable) lineOf(off Pos) (line, o int) {
+	o = t.clamp(off)
 	line = t.Line(Pos(o))
+	if end := t.lineContentEnd(line); o > end {
+		o = end
+	}
+	return line, o
+}
+
+// UTF16Position returns the 0-based line and UTF-16 column of offset off.
+// An offset inside a multi-byte character is taken as that character's start,
+// and one inside a CRLF as the end of its line.
+func (t *LineTable) UTF16Position(off Pos) (line, col int) {
+	line, o := t.lineOf(off)
 	for i := t.starts[line]; i < o; {
 		r, size := utf8.DecodeRuneInString(t.src[i:])
 		if i+size > o {
@@ -89,8 +101,7 @@ func (t *LineTable) UTF16Position(off Pos) (line, col int) {
 
 // CharPosition returns the 0-based line and column counted in characters.
 func (t *LineTable) CharPosition(off Pos) (line, col int) {
-	o := t.clamp(off)
-	line = t.Line(Pos(o))
+	line, o := t.lineOf(off)
 	for i := t.starts[line]; i < o; {
 		_, size := utf8.DecodeRuneInString(t.src[i:])
 		if i+size > o {
