@@ -1,0 +1,286 @@
+package board
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// FENError reports why a FEN string was rejected.
+type FENError struct {
+	Field  int    // 0-based index of the offending space-separated field, or -1 for the whole string
+	Reason string // why, in words
+}
+
+func (e *FENError) Error() string { return "invalid FEN: " + e.Reason }
+
+func fenError(field int, format string, args ...any) error {
+	return &FENError{Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+// FEN field indexes.
+const (
+	fenPlacement = iota
+	fenSide
+	fenCastling
+	fenEnPassant
+	fenHalfmove
+	fenFullmove
+)
+
+// ParseFEN parses a position in Forsyth-Edwards Notation and checks that it
+// could arise in a game, up to what one position can tell: exactly one king
+// per side, no pawn on the first or last rank, castling rights only where
+// king and rook stand on their home squares, an en passant square only
+// behind a pawn that may just have advanced two squares, and the side that
+// has just moved not left in check.
+//
+// The halfmove clock and fullmove number may be omitted together, and then
+// default to 0 and 1. An en passant square is accepted even when no pawn can
+// capture there.
+func ParseFEN(fen string) (Position, error) {
+	var p Position
+	fields := strings.Fields(fen)
+	if len(fields) != 6 && len(fields) != 4 {
+		return p, fenError(-1, "found %d fields, want 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number)", len(fields))
+	}
+	if err := p.parsePlacement(fields[fenPlacement]); err != nil {
+		return p, err
+	}
+	if err := p.checkPieces(); err != nil {
+		return p, err
+	}
+	switch fields[fenSide] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return p, fenError(fenSide, "side to move is %q, want \"w\" or \"b\"", fields[fenSide])
+	}
+	if err := p.parseCastling(fields[fenCastling]); err != nil {
+		return p, err
+	}
+	if err := p.parseEnPassant(fields[fenEnPassant]); err != nil {
+		return p, err
+	}
+	p.halfmove, p.fullmove = 0, 1
+	if len(fields) == 6 {
+		if err := p.parseCounters(fields[fenHalfmove], fields[fenFullmove]); err != nil {
+			return p, err
+		}
+	}
+	if p.attackers(p.kingSquare(p.side.Other()), p.occupied(), p.byColor[p.side]) != 0 {
+		return p, fenError(fenSide, "%s is in check but it is %s's move", p.side.Other().title(), p.side.title())
+	}
+	return p, nil
+}
+
+// parsePlacement reads the first FEN field, the ranks from the eighth down
+// to the first, separated by slashes.
+func (p *Position) parsePlacement(field string) error {
+	ranks := strings.Split(field, "/")
+	if len(ranks) != 8 {
+		return fenError(fenPlacement, "piece placement has %d ranks, want 8", len(ranks))
+	}
+	for i, row := range ranks {
+		rank := 7 - i
+		file := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			switch {
+			case '1' <= c && c <= '8':
+				file += int(c - '0')
+			case pieceFromLetter(upper(c)) != NoPieceType:
+				if file < 8 {
+					p.put(pieceFromLetter(upper(c)), colorOfLetter(c), NewSquare(file, rank))
+				}
+				file++
+			default:
+				return fenError(fenPlacement, "rank %d contains %q, which is neither a piece letter nor a digit 1-8", rank+1, c)
+			}
+		}
+		if file != 8 {
+			return fenError(fenPlacement, "rank %d (%q) has %d squares, want 8", rank+1, row, file)
+		}
+	}
+	return nil
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// colorOfLetter returns the colour of a FEN piece letter: upper case is
+// White.
+func colorOfLetter(c byte) Color {
+	if 'a' <= c && c <= 'z' {
+		return Black
+	}
+	return White
+}
+
+// checkPieces rejects placements no game can reach whatever the other
+// fields say.
+func (p *Position) checkPieces() error {
+	for c := White; c <= Black; c++ {
+		if n := popCount(p.pieces(King, c)); n != 1 {
+			return fenError(fenPlacement, "%s has %d kings, want exactly 1", c.title(), n)
+		}
+	}
+	if pawns := p.byType[Pawn] & (rankMask(0) | rankMask(7)); pawns != 0 {
+		return fenError(fenPlacement, "pawn on %v: pawns cannot stand on the first or last rank", firstSquare(pawns))
+	}
+	return nil
+}
+
+// parseCastling reads the castling field: "-" or some of "KQkq".
+func (p *Position) parseCastling(field string) error {
+	if field == "-" {
+		return nil
+	}
+	for i := 0; i < len(field); i++ {
+		c := field[i]
+		var right castlingRights
+		switch c {
+		case 'K':
+			right = whiteShort
+		case 'Q':
+			right = whiteLong
+		case 'k':
+			right = blackShort
+		case 'q':
+			right = blackLong
+		default:
+			return fenError(fenCastling, "castling field %q contains %q; want \"-\" or letters from \"KQkq\"", field, c)
+		}
+		if p.castling&right != 0 {
+			return fenError(fenCastling, "castling field %q repeats %q", field, c)
+		}
+		color, side := colorOfLetter(c), CastleShort
+		if upper(c) == 'Q' {
+			side = CastleLong
+		}
+		g := castlings[color][side]
+		if p.pieces(King, color)&bit(g.kingFrom) == 0 || p.pieces(Rook, color)&bit(g.rookFrom) == 0 {
+			return fenError(fenCastling, "castling right %q needs the %s king on %v and a %s rook on %v",
+				c, color, g.kingFrom, color, g.rookFrom)
+		}
+		p.castling |= right
+	}
+	return nil
+}
+
+// parseEnPassant reads the en passant field: "-" or the square behind a
+// pawn of the side not to move that has just advanced two squares.
+func (p *Position) parseEnPassant(field string) error {
+	p.epSquare = NoSquare
+	if field == "-" {
+		return nil
+	}
+	sq, ok := ParseSquare(field)
+	if !ok {
+		return fenError(fenEnPassant, "en passant field %q is neither \"-\" nor a square", field)
+	}
+	them := p.side.Other()
+	wantRank := 5 // the sixth rank, behind a black pawn
+	if p.side == Black {
+		wantRank = 2
+	}
+	if sq.Rank() != wantRank {
+		return fenError(fenEnPassant, "en passant square %v is impossible with %s to move: it must be on rank %d",
+			sq, p.side.title(), wantRank+1)
+	}
+	pawn := epVictim(sq)
+	start := 2*sq - pawn // the square the pawn left, two squares behind it
+	if p.pieces(Pawn, them)&bit(pawn) == 0 || p.occupied()&(bit(sq)|bit(start)) != 0 {
+		return fenError(fenEnPassant, "en passant square %v needs a %s pawn on %v that has just advanced from %v",
+			sq, them, pawn, start)
+	}
+	p.epSquare = sq
+	return nil
+}
+
+// parseCounters reads the halfmove clock and the fullmove number.
+func (p *Position) parseCounters(halfmove, fullmove string) error {
+	h, ok := parseCount(halfmove)
+	if !ok {
+		return fenError(fenHalfmove, "halfmove clock %q is not a non-negative number", halfmove)
+	}
+	f, ok := parseCount(fullmove)
+	if !ok || f < 1 {
+		return fenError(fenFullmove, "fullmove number %q is not a positive number", fullmove)
+	}
+	p.halfmove, p.fullmove = h, f
+	return nil
+}
+
+// parseCount parses a decimal number of plain digits that fits in an int32;
+// unlike strconv it rejects signs.
+func parseCount(s string) (int32, bool) {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 10, 32)
+	return int32(n), err == nil
+}
+
+// FEN returns the position in Forsyth-Edwards Notation. Following the PGN
+// standard, the en passant square is written after every double push, even
+// when no pawn can capture there.
+func (p *Position) FEN() string {
+	var buf [90]byte
+	return string(p.AppendFEN(buf[:0]))
+}
+
+// AppendFEN appends the position's FEN to dst.
+func (p *Position) AppendFEN(dst []byte) []byte {
+	for rank := 7; rank >= 0; rank-- {
+		empty := byte(0)
+		for file := 0; file < 8; file++ {
+			pt, c, ok := p.PieceAt(NewSquare(file, rank))
+			if !ok {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				dst = append(dst, '0'+empty)
+				empty = 0
+			}
+			dst = append(dst, fenLetter(pt, c))
+		}
+		if empty > 0 {
+			dst = append(dst, '0'+empty)
+		}
+		if rank > 0 {
+			dst = append(dst, '/')
+		}
+	}
+	dst = append(dst, ' ', "wb"[p.side], ' ')
+	if p.castling == 0 {
+		dst = append(dst, '-')
+	}
+	for i, letter := range []byte("KQkq") {
+		if p.castling&(1<<i) != 0 {
+			dst = append(dst, letter)
+		}
+	}
+	dst = append(dst, ' ')
+	dst = append(dst, p.epSquare.String()...)
+	dst = append(dst, ' ')
+	dst = strconv.AppendInt(dst, int64(p.halfmove), 10)
+	dst = append(dst, ' ')
+	return strconv.AppendInt(dst, int64(p.fullmove), 10)
+}
+
+// fenLetter returns the FEN letter of a piece: upper case for White.
+func fenLetter(pt PieceType, c Color) byte {
+	letter := "PNBRQK"[pt-Pawn]
+	if c == Black {
+		letter += 'a' - 'A'
+	}
+	return letter
+}

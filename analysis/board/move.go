@@ -1,0 +1,108 @@
+package board
+
+// MoveFlags describe what kind of move a Move is. Resolve and LegalMoves set
+// them from the position, so callers need not look at the board again.
+type MoveFlags uint8
+
+const (
+	// Capture marks a move that takes a piece, en passant included.
+	Capture MoveFlags = 1 << iota
+	// EnPassant marks a pawn capturing en passant; Capture is set too.
+	EnPassant
+	// KingsideCastling marks O-O. (The names differ from CastleShort
+	// because that name belongs to CastleSide.)
+	KingsideCastling
+	// QueensideCastling marks O-O-O.
+	QueensideCastling
+	// DoublePush marks a pawn advancing two squares from its start.
+	DoublePush
+	// Null marks a null move ("--" or "Z0"), which only passes the turn.
+	Null
+)
+
+// Move is a move in a particular position. Castling is encoded as the
+// king's move, e1g1 for White's O-O, as in UCI.
+type Move struct {
+	From, To  Square
+	Promotion PieceType // NoPieceType unless a pawn promotes
+	Flags     MoveFlags
+}
+
+// nullMove is the move that passes the turn.
+var nullMove = Move{From: NoSquare, To: NoSquare, Flags: Null}
+
+// IsNull reports whether m is a null move.
+func (m Move) IsNull() bool { return m.Flags&Null != 0 }
+
+// IsCapture reports whether m takes a piece.
+func (m Move) IsCapture() bool { return m.Flags&Capture != 0 }
+
+// Castle reports which way m castles, if it does.
+func (m Move) Castle() CastleSide {
+	switch {
+	case m.Flags&KingsideCastling != 0:
+		return CastleShort
+	case m.Flags&QueensideCastling != 0:
+		return CastleLong
+	}
+	return NoCastle
+}
+
+// String returns the move in UCI notation, such as "e2e4", "e7e8q" or, for a
+// null move, "0000".
+func (m Move) String() string {
+	if m.IsNull() {
+		return "0000"
+	}
+	if !m.From.valid() || !m.To.valid() {
+		return "invalid"
+	}
+	buf := make([]byte, 0, 5)
+	buf = append(buf, m.From.String()...)
+	buf = append(buf, m.To.String()...)
+	if m.Promotion != NoPieceType {
+		buf = append(buf, m.Promotion.Letter()+'a'-'A')
+	}
+	return string(buf)
+}
+
+// CastleSide says which way a king castles.
+type CastleSide uint8
+
+const (
+	NoCastle    CastleSide = iota
+	CastleShort            // O-O, towards the h-file
+	CastleLong             // O-O-O, towards the a-file
+)
+
+// String returns "O-O", "O-O-O", or "" for NoCastle.
+func (cs CastleSide) String() string {
+	switch cs {
+	case CastleShort:
+		return "O-O"
+	case CastleLong:
+		return "O-O-O"
+	}
+	return ""
+}
+
+// CheckSuffix is the check indicator that ends a SAN move. Its value is the
+// character itself, so byte(suffix) can be appended to a SAN string.
+type CheckSuffix uint8
+
+const (
+	NoCheckSuffix CheckSuffix = 0
+	PlusSuffix    CheckSuffix = '+' // the move gives check
+	MateSuffix    CheckSuffix = '#' // the move gives checkmate
+)
+
+// String returns "+", "#" or "".
+func (cs CheckSuffix) String() string {
+	switch cs {
+	case PlusSuffix:
+		return "+"
+	case MateSuffix:
+		return "#"
+	}
+	return ""
+}

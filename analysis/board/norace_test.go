@@ -1,0 +1,5 @@
+//go:build !race
+
+package board
+
+const raceEnabled = false

@@ -1,0 +1,258 @@
+package board
+
+// Position is a chess position: the pieces, the side to move, castling
+// rights, the en passant target and the move counters.
+//
+// It is a value of 88 bytes with no pointers inside, so copying it is cheap
+// and the copy is independent; callers copy a position before a move to
+// replay a variation from it later. The zero value is an empty board and is
+// not a valid position; use StartPosition or ParseFEN.
+type Position struct {
+	byType   [King + 1]uint64 // indexed by PieceType; byType[NoPieceType] stays empty
+	byColor  [2]uint64
+	side     Color
+	castling castlingRights
+	epSquare Square // set after every double push, as the PGN standard's FEN does
+	halfmove int32  // plies since the last capture or pawn move
+	fullmove int32  // starts at 1 and increments after Black's move
+}
+
+// castlingRights is a set of the four castling rights.
+type castlingRights uint8
+
+const (
+	whiteShort castlingRights = 1 << iota
+	whiteLong
+	blackShort
+	blackLong
+)
+
+// castlingRight returns the right for one colour and side.
+func castlingRight(c Color, cs CastleSide) castlingRights {
+	r := whiteShort
+	if cs == CastleLong {
+		r = whiteLong
+	}
+	return r << (2 * c)
+}
+
+// StartFEN is the FEN of the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+var startPosition = mustParseFEN(StartFEN)
+
+func mustParseFEN(fen string) Position {
+	p, err := ParseFEN(fen)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// StartPosition returns the standard starting position.
+func StartPosition() Position { return startPosition }
+
+// SideToMove returns the colour whose turn it is.
+func (p *Position) SideToMove() Color { return p.side }
+
+// FullMoveNumber returns the number of the current full move, which starts
+// at 1 and increases after each Black move.
+func (p *Position) FullMoveNumber() int { return int(p.fullmove) }
+
+// HalfMoveClock returns the number of plies since the last capture or pawn
+// move, for the fifty-move rule.
+func (p *Position) HalfMoveClock() int { return int(p.halfmove) }
+
+// EnPassantSquare returns the square behind a pawn that has just advanced
+// two squares, or NoSquare. It is set after every double push, whether or
+// not a capture is possible.
+func (p *Position) EnPassantSquare() Square { return p.epSquare }
+
+// CanCastle reports whether c still has the right to castle on side cs. The
+// right is not the same as the move being legal now.
+func (p *Position) CanCastle(c Color, cs CastleSide) bool {
+	return cs != NoCastle && p.castling&castlingRight(c, cs) != 0
+}
+
+// PieceAt returns the piece on sq, if any.
+func (p *Position) PieceAt(sq Square) (PieceType, Color, bool) {
+	if !sq.valid() {
+		return NoPieceType, White, false
+	}
+	pt := p.typeAt(sq)
+	if pt == NoPieceType {
+		return NoPieceType, White, false
+	}
+	c := White
+	if p.byColor[Black]&bit(sq) != 0 {
+		c = Black
+	}
+	return pt, c, true
+}
+
+// typeAt returns the type of the piece on sq, or NoPieceType.
+func (p *Position) typeAt(sq Square) PieceType {
+	b := bit(sq)
+	for pt := Pawn; pt <= King; pt++ {
+		if p.byType[pt]&b != 0 {
+			return pt
+		}
+	}
+	return NoPieceType
+}
+
+func (p *Position) occupied() uint64 { return p.byColor[White] | p.byColor[Black] }
+
+// pieces returns the pieces of one type and colour.
+func (p *Position) pieces(pt PieceType, c Color) uint64 { return p.byType[pt] & p.byColor[c] }
+
+func (p *Position) kingSquare(c Color) Square { return firstSquare(p.pieces(King, c)) }
+
+func (p *Position) put(pt PieceType, c Color, sq Square) {
+	p.byType[pt] |= bit(sq)
+	p.byColor[c] |= bit(sq)
+}
+
+func (p *Position) remove(pt PieceType, c Color, sq Square) {
+	p.byType[pt] &^= bit(sq)
+	p.byColor[c] &^= bit(sq)
+}
+
+// attackers returns the pieces in mask that attack sq, with occ standing in
+// for the board's occupancy so that callers can ask about a position after a
+// hypothetical move.
+func (p *Position) attackers(sq Square, occ, mask uint64) uint64 {
+	diagonal := p.byType[Bishop] | p.byType[Queen]
+	straight := p.byType[Rook] | p.byType[Queen]
+	return mask & (knightAttacks[sq]&p.byType[Knight] |
+		kingAttacks[sq]&p.byType[King] |
+		pawnAttacks[Black][sq]&p.pieces(Pawn, White) |
+		pawnAttacks[White][sq]&p.pieces(Pawn, Black) |
+		bishopAttacks(sq, occ)&diagonal |
+		rookAttacks(sq, occ)&straight)
+}
+
+// checkers returns the enemy pieces giving check to the side to move.
+func (p *Position) checkers() uint64 {
+	return p.attackers(p.kingSquare(p.side), p.occupied(), p.byColor[p.side.Other()])
+}
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.checkers() != 0 }
+
+// IsCheckmate reports whether the side to move is checkmated.
+func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
+
+// IsStalemate reports whether the side to move has no legal move but is not
+// in check.
+func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMove() }
+
+// castlingKeep[sq] holds the castling rights that survive a move from or to
+// sq: moving the king loses both of its side's rights, and moving a rook
+// from its corner, or capturing on that corner, loses that one right.
+var castlingKeep = func() (keep [64]castlingRights) {
+	for sq := range keep {
+		keep[sq] = whiteShort | whiteLong | blackShort | blackLong
+	}
+	keep[E1] &^= whiteShort | whiteLong
+	keep[H1] &^= whiteShort
+	keep[A1] &^= whiteLong
+	keep[E8] &^= blackShort | blackLong
+	keep[H8] &^= blackShort
+	keep[A8] &^= blackLong
+	return keep
+}()
+
+// Play applies m, which must be legal in p: a move returned by Resolve or
+// LegalMoves, or a null move, which only passes the turn. Castling and
+// en passant are recognised from the board, so a Move built by hand from
+// its squares works as well.
+func (p *Position) Play(m Move) {
+	us := p.side
+	ep := p.epSquare
+	p.side = us.Other()
+	p.epSquare = NoSquare
+	p.halfmove++
+	if us == Black {
+		p.fullmove++
+	}
+	if m.IsNull() || !m.From.valid() || !m.To.valid() {
+		return
+	}
+	piece := p.typeAt(m.From)
+	if piece == NoPieceType {
+		return
+	}
+	if captured := p.typeAt(m.To); captured != NoPieceType {
+		p.remove(captured, us.Other(), m.To)
+		p.halfmove = 0
+	}
+	p.remove(piece, us, m.From)
+	if m.Promotion != NoPieceType {
+		p.put(m.Promotion, us, m.To)
+	} else {
+		p.put(piece, us, m.To)
+	}
+	switch piece {
+	case Pawn:
+		p.halfmove = 0
+		switch {
+		case m.To == ep && m.From.File() != m.To.File():
+			p.remove(Pawn, us.Other(), epVictim(m.To))
+		case m.To-m.From == 16 || m.From-m.To == 16:
+			p.epSquare = (m.From + m.To) / 2
+		}
+	case King:
+		if cs := castleSideOf(m.From, m.To); cs != NoCastle {
+			g := castlings[us][cs]
+			p.remove(Rook, us, g.rookFrom)
+			p.put(Rook, us, g.rookTo)
+		}
+	}
+	p.castling &= castlingKeep[m.From] & castlingKeep[m.To]
+}
+
+// epVictim returns the square of the pawn captured by an en passant capture
+// onto to: the square behind to as seen by the capturer, which shares its
+// file and is on the fifth rank for White or the fourth for Black.
+func epVictim(to Square) Square {
+	if to.Rank() == 5 {
+		return to - 8
+	}
+	return to + 8
+}
+
+// castleSideOf reports which castling a king move from→to is, judging by
+// the king jumping two files along its home rank.
+func castleSideOf(from, to Square) CastleSide {
+	if from != E1 && from != E8 {
+		return NoCastle
+	}
+	switch to - from {
+	case 2:
+		return CastleShort
+	case -2:
+		return CastleLong
+	}
+	return NoCastle
+}
+
+// castling describes one castling move.
+type castling struct {
+	kingFrom, kingTo Square
+	rookFrom, rookTo Square
+	between          uint64 // squares between king and rook, which must be empty
+	crossing         Square // the square the king passes over, which must not be attacked
+}
+
+// castlings is indexed by colour and CastleSide.
+var castlings = [2][3]castling{
+	White: {
+		CastleShort: {E1, G1, H1, F1, bit(F1) | bit(G1), F1},
+		CastleLong:  {E1, C1, A1, D1, bit(B1) | bit(C1) | bit(D1), D1},
+	},
+	Black: {
+		CastleShort: {E8, G8, H8, F8, bit(F8) | bit(G8), F8},
+		CastleLong:  {E8, C8, A8, D8, bit(B8) | bit(C8) | bit(D8), D8},
+	},
+}

@@ -1,0 +1,261 @@
+package board
+
+// Resolve returns the one legal move that s names in p.
+//
+// It looks for origin squares backwards from the destination with attack
+// tables, narrows them by the disambiguation written, and tests only those
+// candidates for legality, so it neither generates every legal move nor
+// allocates when it succeeds.
+//
+// Resolve is lenient about what SAN merely annotates: a missing or
+// superfluous 'x' and a wrong or missing check sign do not stop a move from
+// resolving. Compare s.Capture with the returned move's IsCapture, and
+// s.Suffix with CheckStatus, to warn about them. Over-specified
+// disambiguation such as Ng1f3 is accepted too; SAN gives the canonical
+// spelling.
+//
+// A null move resolves to a Move with the Null flag. Played in check, it
+// also comes with a *MoveError of kind NullMoveInCheck, so that the caller
+// can decide whether to accept it. Any other failure returns a *MoveError
+// saying why no move, or more than one, matches.
+func (p *Position) Resolve(s SAN) (Move, error) {
+	switch {
+	case s.Null:
+		if p.InCheck() {
+			return nullMove, p.newError(s, NullMoveInCheck)
+		}
+		return nullMove, nil
+	case s.Castle != NoCastle:
+		return p.resolveCastling(s)
+	case !s.To.valid() || s.Piece < Pawn || s.Piece > King:
+		return Move{}, p.newError(s, NoPieceCanReach)
+	}
+	if m, n := p.match(s); n == 1 && p.promotionFits(s) {
+		return m, nil
+	}
+	return Move{}, p.explain(s)
+}
+
+// match returns the number of legal moves of the side to move that fit s,
+// and one of them.
+func (p *Position) match(s SAN) (m Move, n int) {
+	for froms := p.origins(s); froms != 0; froms &= froms - 1 {
+		if c := p.makeMove(s.Piece, firstSquare(froms), s.To, s.Promotion); p.isLegal(c) {
+			m = c
+			n++
+		}
+	}
+	return m, n
+}
+
+// origins returns the squares from which a piece of the side to move that
+// fits s could move to s.To, ignoring whether the move would leave its king
+// in check.
+func (p *Position) origins(s SAN) uint64 {
+	us := p.side
+	if p.byColor[us]&bit(s.To) != 0 {
+		return 0
+	}
+	var froms uint64
+	if s.Piece == Pawn {
+		froms = p.pawnOrigins(s)
+	} else {
+		froms = pieceAttacks(s.Piece, s.To, p.occupied())
+	}
+	return froms & p.pieces(s.Piece, us) & originMask(s)
+}
+
+// pawnOrigins returns the squares from which a pawn of the side to move
+// could make the pawn move s: a capture if s names a file other than the
+// destination's or says 'x', otherwise a push of one or two squares.
+func (p *Position) pawnOrigins(s SAN) uint64 {
+	us := p.side
+	to := bit(s.To)
+	if s.Capture || s.FromFile >= 0 && int(s.FromFile) != s.To.File() {
+		victims := p.byColor[us.Other()]
+		if p.epSquare != NoSquare {
+			victims |= bit(p.epSquare)
+		}
+		if victims&to == 0 {
+			return 0
+		}
+		return pawnAttacks[us.Other()][s.To]
+	}
+	occ := p.occupied()
+	if occ&to != 0 || isLastRank(us.Other(), s.To) {
+		return 0
+	}
+	one := pawnStep(us.Other(), s.To)
+	if p.pieces(Pawn, us)&bit(one) != 0 {
+		return bit(one)
+	}
+	if s.To.Rank() == pawnStartRank(us)+2*pawnDirection(us) && occ&bit(one) == 0 {
+		return bit(pawnStep(us.Other(), one))
+	}
+	return 0
+}
+
+// pawnDirection is +1 for White, whose pawns move up the ranks, and -1 for
+// Black.
+func pawnDirection(c Color) int { return 1 - 2*int(c) }
+
+// originMask returns the squares allowed by the disambiguation in s.
+func originMask(s SAN) uint64 {
+	mask := ^uint64(0)
+	if s.FromFile >= 0 {
+		mask &= fileMask(int(s.FromFile))
+	}
+	if s.FromRank >= 0 {
+		mask &= rankMask(int(s.FromRank))
+	}
+	return mask
+}
+
+// promotionFits reports whether s promotes exactly when it must: a pawn
+// reaching the last rank becomes a knight, bishop, rook or queen, and no
+// other move promotes.
+func (p *Position) promotionFits(s SAN) bool {
+	if s.Piece != Pawn || !isLastRank(p.side, s.To) {
+		return s.Promotion == NoPieceType
+	}
+	return Knight <= s.Promotion && s.Promotion <= Queen
+}
+
+// resolveCastling resolves O-O or O-O-O.
+func (p *Position) resolveCastling(s SAN) (Move, error) {
+	m, fail, where := p.castlingMove(s.Castle)
+	if fail == 0 {
+		return m, nil
+	}
+	e := p.newError(s, fail)
+	e.From = castlings[p.side][s.Castle].kingFrom
+	e.To = castlings[p.side][s.Castle].kingTo
+	e.Where = where
+	if where.valid() {
+		e.Other = p.typeAt(where)
+	}
+	return Move{}, e
+}
+
+// explain works out why s does not name exactly one legal move. It runs
+// only when resolution has failed, so it favours clear answers over speed.
+func (p *Position) explain(s SAN) error {
+	if s.Piece != Pawn && s.Promotion != NoPieceType {
+		return p.newError(s, BadPromotion)
+	}
+	froms := p.origins(s)
+	if froms == 0 {
+		return p.explainUnreachable(s)
+	}
+	if !p.promotionFits(s) {
+		return p.newError(s, BadPromotion)
+	}
+	var legal, illegal []Move
+	for ; froms != 0; froms &= froms - 1 {
+		m := p.makeMove(s.Piece, firstSquare(froms), s.To, s.Promotion)
+		if p.isLegal(m) {
+			legal = append(legal, m)
+		} else {
+			illegal = append(illegal, m)
+		}
+	}
+	if len(legal) > 1 {
+		e := p.newError(s, Ambiguous)
+		e.Candidates = legal
+		for _, m := range legal {
+			e.CandidateSANs = append(e.CandidateSANs, p.SAN(m))
+		}
+		return e
+	}
+	return p.explainIllegal(s, illegal)
+}
+
+// explainUnreachable explains why no piece that fits s can move to s.To.
+func (p *Position) explainUnreachable(s SAN) error {
+	us := p.side
+	mask := originMask(s)
+	e := p.newError(s, NoPieceCanReach)
+	switch {
+	case p.opponentCouldPlay(s):
+		e.Kind = WrongSideToMove
+	case p.byColor[us]&bit(s.To) != 0:
+		e.Kind = TargetOccupied
+		e.Where, e.Other = s.To, p.typeAt(s.To)
+	case s.Piece == Pawn && s.FromFile >= 0 && p.pawnOrigins(s) == 0:
+		e.Kind = NothingToCapture
+	case p.pieces(s.Piece, us) == 0:
+		e.Kind = NoSuchPiece
+	case p.pieces(s.Piece, us)&mask == 0:
+		e.Kind = NoPieceOnSquare
+	case s.FromFile >= 0 && s.FromRank >= 0:
+		e.From = NewSquare(int(s.FromFile), int(s.FromRank))
+	}
+	return e
+}
+
+// opponentCouldPlay reports whether s would be a legal move for the side
+// that is not to move, which suggests a move is missing before it.
+func (p *Position) opponentCouldPlay(s SAN) bool {
+	q := *p
+	q.side = p.side.Other()
+	q.epSquare = NoSquare
+	_, n := q.match(s)
+	return n > 0
+}
+
+// explainIllegal explains why none of the pseudo-legal moves that fit s is
+// legal: each would leave the mover's king in check.
+func (p *Position) explainIllegal(s SAN, illegal []Move) error {
+	m := illegal[0]
+	e := p.newError(s, KingInCheck)
+	e.From = m.From
+	e.InCheck = p.InCheck()
+	if s.Piece == King {
+		return e
+	}
+	for _, m := range illegal {
+		pinner := p.pinner(m.From)
+		if pinner == NoSquare {
+			continue
+		}
+		if e.Kind != Pinned {
+			e.Kind = Pinned
+			e.From = m.From
+			e.Where, e.Other = pinner, p.typeAt(pinner)
+		}
+		e.Candidates = append(e.Candidates, m)
+	}
+	return e
+}
+
+// pinner returns the enemy slider that pins the side to move's piece on sq
+// to its king, or NoSquare if the piece is not pinned.
+func (p *Position) pinner(sq Square) Square {
+	us := p.side
+	king := p.kingSquare(us)
+	sliders := p.byColor[us.Other()] & (p.byType[Bishop] | p.byType[Rook] | p.byType[Queen])
+	occ := p.occupied()
+	exposed := p.attackers(king, occ&^bit(sq), sliders) &^ p.attackers(king, occ, sliders)
+	if exposed == 0 {
+		return NoSquare
+	}
+	return firstSquare(exposed)
+}
+
+// newError returns a MoveError of kind k about s in p, with the squares it
+// does not know yet unset.
+func (p *Position) newError(s SAN, k MoveErrorKind) *MoveError {
+	return &MoveError{
+		Kind:      k,
+		SAN:       s.String(),
+		Side:      p.side,
+		Piece:     s.Piece,
+		From:      NoSquare,
+		To:        s.To,
+		FromFile:  s.FromFile,
+		FromRank:  s.FromRank,
+		Promotion: s.Promotion,
+		Castle:    s.Castle,
+		Where:     NoSquare,
+	}
+}

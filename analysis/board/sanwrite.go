@@ -1,0 +1,87 @@
+package board
+
+// SAN returns the canonical SAN of m, a legal move in p, as PGN export
+// format writes it: the origin named only as far as needed to tell m from
+// other legal moves of the same piece type to the same square (file first,
+// then rank, then both), "x" for captures, "=Q" for promotions, O-O and
+// O-O-O for castling, and "+" or "#" when the move gives check or mate.
+func (p *Position) SAN(m Move) string {
+	var buf [16]byte
+	return string(p.AppendSAN(buf[:0], m))
+}
+
+// AppendSAN appends the canonical SAN of m to dst. It allocates only when
+// dst runs out of capacity.
+func (p *Position) AppendSAN(dst []byte, m Move) []byte {
+	dst = p.appendSANMove(dst, m)
+	if suffix := p.CheckStatus(m); suffix != NoCheckSuffix {
+		dst = append(dst, byte(suffix))
+	}
+	return dst
+}
+
+// appendSANMove appends the SAN of m without a check sign.
+func (p *Position) appendSANMove(dst []byte, m Move) []byte {
+	if m.IsNull() {
+		return append(dst, "--"...)
+	}
+	piece := p.typeAt(m.From)
+	if piece == King {
+		if cs := castleSideOf(m.From, m.To); cs != NoCastle {
+			return append(dst, cs.String()...)
+		}
+	}
+	if piece == Pawn {
+		if m.From.File() != m.To.File() {
+			dst = append(dst, fileLetter(m.From.File()), 'x')
+		}
+		dst = append(dst, m.To.String()...)
+		if m.Promotion != NoPieceType {
+			dst = append(dst, '=', m.Promotion.Letter())
+		}
+		return dst
+	}
+	dst = append(dst, piece.Letter())
+	dst = p.appendDisambiguation(dst, piece, m)
+	if p.occupied()&bit(m.To) != 0 {
+		dst = append(dst, 'x')
+	}
+	return append(dst, m.To.String()...)
+}
+
+// appendDisambiguation appends what SAN needs to tell m, a move of a piece of
+// type pt, from other legal moves of the same type to the same square: the
+// origin file if that is unique among them, else the rank if that is, else
+// both. Pieces that cannot legally make the move, pinned ones for instance,
+// do not count.
+func (p *Position) appendDisambiguation(dst []byte, pt PieceType, m Move) []byte {
+	rivals := pieceAttacks(pt, m.To, p.occupied()) & p.pieces(pt, p.side) &^ bit(m.From)
+	for r := rivals; r != 0; r &= r - 1 {
+		if from := firstSquare(r); !p.isLegal(p.makeMove(pt, from, m.To, NoPieceType)) {
+			rivals &^= bit(from)
+		}
+	}
+	switch {
+	case rivals == 0:
+		return dst
+	case rivals&fileMask(m.From.File()) == 0:
+		return append(dst, fileLetter(m.From.File()))
+	case rivals&rankMask(m.From.Rank()) == 0:
+		return append(dst, rankDigit(m.From.Rank()))
+	}
+	return append(dst, fileLetter(m.From.File()), rankDigit(m.From.Rank()))
+}
+
+// CheckStatus returns the check sign that m, a legal move in p, earns: "+"
+// if it gives check, "#" if it gives checkmate. p is not changed.
+func (p *Position) CheckStatus(m Move) CheckSuffix {
+	q := *p
+	q.Play(m)
+	switch {
+	case !q.InCheck():
+		return NoCheckSuffix
+	case q.HasLegalMove():
+		return PlusSuffix
+	}
+	return MateSuffix
+}
