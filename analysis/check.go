@@ -1,0 +1,459 @@
+package analysis
+
+import (
+	"errors"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"pgnls/analysis/board"
+	"pgnls/pgn"
+)
+
+// CheckFile returns every diagnostic of a parsed file in source order: the
+// syntax errors between games and the diagnostics of each game. Games are
+// independent, so they are checked in parallel.
+func CheckFile(f *pgn.File) []Diagnostic {
+	perGame := make([][]Diagnostic, len(f.Games))
+	forEachParallel(len(f.Games), func(i int) {
+		perGame[i] = CheckGame(f, f.Games[i])
+	})
+	var out []Diagnostic
+	out = append(out, syntaxOutsideGames(f)...)
+	for _, ds := range perGame {
+		out = append(out, ds...)
+	}
+	sortDiagnostics(out)
+	return out
+}
+
+// forEachParallel calls fn(i) for i in [0, n) on all cores.
+func forEachParallel(n int, fn func(i int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if n < 2*workers || workers == 1 {
+		for i := 0; i < n; i++ {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// syntaxOutsideGames reports the syntax errors that lie between games.
+func syntaxOutsideGames(f *pgn.File) []Diagnostic {
+	var out []Diagnostic
+	gi := 0
+	for _, e := range f.Errors {
+		for gi < len(f.Games) && f.Games[gi].To <= e.Pos {
+			gi++
+		}
+		if gi < len(f.Games) && f.Games[gi].From <= e.Pos {
+			continue // the game reports it
+		}
+		out = append(out, Diagnostic{Pos: e.Pos, End: e.End, Severity: Error, Code: CodeSyntax, Message: e.Msg, Game: -1})
+	}
+	return out
+}
+
+func sortDiagnostics(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		if ds[i].Pos != ds[j].Pos {
+			return ds[i].Pos < ds[j].Pos
+		}
+		return ds[i].Severity < ds[j].Severity
+	})
+}
+
+// CheckGame returns the diagnostics of one game in source order.
+func CheckGame(f *pgn.File, g *pgn.Game) []Diagnostic {
+	c := &gameChecker{file: f, game: g}
+	for _, e := range g.Errors {
+		c.report(e.Pos, e.End, CodeSyntax, e.Msg)
+	}
+	c.checkTags()
+	if start, ok := c.startPosition(); ok {
+		c.replay(start)
+	} else {
+		c.checkAnnotationsOnly(&g.Moves)
+	}
+	c.checkResult()
+	sortDiagnostics(c.diags)
+	return c.diags
+}
+
+// gameChecker holds the state of checking one game.
+type gameChecker struct {
+	file  *pgn.File
+	game  *pgn.Game
+	diags []Diagnostic
+	// final is the position after the last move of the main line, when the
+	// whole main line replayed.
+	final    board.Position
+	replayed bool
+}
+
+func (c *gameChecker) report(pos, end pgn.Pos, code Code, msg string) {
+	c.reportFix(pos, end, code, msg, "")
+}
+
+func (c *gameChecker) reportFix(pos, end pgn.Pos, code Code, msg, replacement string) {
+	c.diags = append(c.diags, Diagnostic{
+		Pos: pos, End: end, Severity: DefaultSeverity(code), Code: code,
+		Message: msg, Game: c.game.Index, Replacement: replacement,
+	})
+}
+
+// startPosition returns the position the game starts from, from its FEN tag
+// or the standard start. It reports false when the moves cannot be
+// replayed: a bad FEN, or a variant of chess this checker does not know.
+func (c *gameChecker) startPosition() (board.Position, bool) {
+	g := c.game
+	if v := g.TagNode("Variant"); v != nil && !isStandardVariant(v.Value) {
+		c.report(v.ValueTok.Pos, v.ValueTok.End, CodeVariant, "variant "+strconv.Quote(v.Value)+": the moves are parsed but not checked against the rules")
+		return board.Position{}, false
+	}
+	fen := g.TagNode("FEN")
+	setup := g.TagNode("SetUp")
+	if fen == nil {
+		if setup != nil && setup.Value == "1" {
+			c.report(setup.Pos(), setup.End(), CodeSetupMissing, `SetUp "1" without a FEN tag: the game starts from the standard position`)
+		}
+		return board.StartPosition(), true
+	}
+	if setup == nil || setup.Value != "1" {
+		c.report(fen.Pos(), fen.End(), CodeSetupMissing, `FEN tag without [SetUp "1"]: the standard asks for both`)
+	}
+	pos, err := board.ParseFEN(fen.Value)
+	if err != nil {
+		reason := err.Error()
+		var fe *board.FENError
+		if errors.As(err, &fe) {
+			reason = fe.Reason
+		}
+		c.report(fen.ValueTok.Pos, fen.ValueTok.End, CodeBadFEN, "bad FEN: "+reason)
+		return board.Position{}, false
+	}
+	return pos, true
+}
+
+func isStandardVariant(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "standard", "chess", "normal", "from position", "fromposition":
+		return true
+	}
+	return false
+}
+
+// pendingLine is a line waiting to be replayed from a position.
+type pendingLine struct {
+	line *pgn.Line
+	pos  board.Position
+	main bool
+}
+
+// replay plays the main line and every variation. A variation starts from
+// the position before the move it replaces. After an illegal move the rest
+// of its line is skipped (one diagnostic, not a cascade), but variations
+// that replace that move are still checked.
+func (c *gameChecker) replay(start board.Position) {
+	stack := []pendingLine{{line: &c.game.Moves, pos: start, main: true}}
+	for len(stack) > 0 {
+		pl := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		stack = c.replayLine(pl, stack)
+	}
+}
+
+func (c *gameChecker) replayLine(pl pendingLine, stack []pendingLine) []pendingLine {
+	c.checkNodes(pl.line.Start)
+	pos := pl.pos
+	for i, m := range pl.line.Moves {
+		c.checkNodes(m.Before)
+		c.checkNodes(m.After)
+		for _, n := range m.After {
+			if v, ok := n.(*pgn.Variation); ok {
+				stack = append(stack, pendingLine{line: &v.Line, pos: pos})
+			}
+		}
+		if !c.play(&pos, m) {
+			// Still check the annotations of the moves not replayed.
+			for _, rest := range pl.line.Moves[i+1:] {
+				c.checkAnnotationsOnlyMove(rest)
+			}
+			return stack
+		}
+	}
+	if pl.main {
+		c.final, c.replayed = pos, true
+	}
+	return stack
+}
+
+// checkAnnotationsOnly checks what can be checked without a position: NAGs
+// and suffixes, in a line and all its variations.
+func (c *gameChecker) checkAnnotationsOnly(l *pgn.Line) {
+	c.checkNodes(l.Start)
+	for _, m := range l.Moves {
+		c.checkAnnotationsOnlyMove(m)
+	}
+}
+
+func (c *gameChecker) checkAnnotationsOnlyMove(m *pgn.Move) {
+	c.checkNodes(m.Before)
+	c.checkNodes(m.After)
+	for _, n := range m.After {
+		if v, ok := n.(*pgn.Variation); ok {
+			c.checkAnnotationsOnly(&v.Line)
+		}
+	}
+}
+
+// checkNodes checks NAGs and suffix annotations.
+func (c *gameChecker) checkNodes(nodes []pgn.Node) {
+	for _, n := range nodes {
+		switch n := n.(type) {
+		case *pgn.NAGNode:
+			if n.Value < 0 || n.Value > 255 {
+				c.report(n.Tok.Pos, n.Tok.End, CodeNAGRange, "NAG "+c.file.Src[n.Tok.Pos:n.Tok.End]+" is outside $0..$255")
+			}
+		case *pgn.SuffixNode:
+			if nag, ok := SuffixNAG(n.Text); ok {
+				c.reportFix(n.Tok.Pos, n.Tok.End, CodeSuffixAnnotation, "suffix annotation "+n.Text+" is written $"+strconv.Itoa(nag)+" in export format", "$"+strconv.Itoa(nag))
+			} else {
+				c.report(n.Tok.Pos, n.Tok.End, CodeSyntax, "unknown suffix annotation "+strconv.Quote(n.Text)+": use !, ?, !!, ??, !? or ?!")
+			}
+		}
+	}
+}
+
+// SuffixNAG returns the NAG that a suffix annotation stands for (standard,
+// 8.2.4: ! $1, ? $2, !! $3, ?? $4, !? $5, ?! $6).
+func SuffixNAG(suffix string) (int, bool) {
+	switch suffix {
+	case "!":
+		return 1, true
+	case "?":
+		return 2, true
+	case "!!":
+		return 3, true
+	case "??":
+		return 4, true
+	case "!?":
+		return 5, true
+	case "?!":
+		return 6, true
+	}
+	return 0, false
+}
+
+// moveLabel names a move for messages as "12.Nf3" or "12...Nf6", from the
+// position before it.
+func moveLabel(pos *board.Position, text string) string {
+	dots := "."
+	if pos.SideToMove() == board.Black {
+		dots = "..."
+	}
+	return strconv.Itoa(pos.FullMoveNumber()) + dots + text
+}
+
+// play checks one move against the position and, when it is legal, plays it.
+func (c *gameChecker) play(pos *board.Position, m *pgn.Move) bool {
+	c.checkMoveNumber(pos, m)
+	tok := m.SAN
+	san, err := board.ParseSAN(m.Text)
+	if err != nil {
+		reason := err.Error()
+		var se *board.SANError
+		if errors.As(err, &se) {
+			reason = se.Reason
+		}
+		c.report(tok.Pos, tok.End, CodeIllegalMove, moveLabel(pos, m.Text)+" is not a move in SAN: "+reason)
+		return false
+	}
+	if san.Null {
+		c.report(tok.Pos, tok.End, CodeNullMove, "null move "+m.Text+": not standard PGN; most programs reject it")
+		if pos.InCheck() {
+			c.report(tok.Pos, tok.End, CodeIllegalMove, moveLabel(pos, m.Text)+": a null move while in check")
+			return false
+		}
+		pos.Play(board.Move{From: board.NoSquare, To: board.NoSquare, Flags: board.Null})
+		return true
+	}
+	mv, err := pos.Resolve(san)
+	if err != nil {
+		c.reportIllegal(pos, m, err)
+		return false
+	}
+	c.checkStyle(pos, m, san, mv)
+	pos.Play(mv)
+	return true
+}
+
+func (c *gameChecker) reportIllegal(pos *board.Position, m *pgn.Move, err error) {
+	tok := m.SAN
+	label := moveLabel(pos, m.Text)
+	if !pos.HasLegalMove() {
+		end := "stalemate"
+		if pos.InCheck() {
+			end = "checkmate"
+		}
+		c.report(tok.Pos, tok.End, CodeMovesAfterEnd, label+": the game is already over ("+end+")")
+		return
+	}
+	var me *board.MoveError
+	if errors.As(err, &me) && me.Kind == board.Ambiguous {
+		c.report(tok.Pos, tok.End, CodeAmbiguousMove, label+" is "+err.Error())
+		return
+	}
+	c.report(tok.Pos, tok.End, CodeIllegalMove, label+" is illegal: "+err.Error())
+}
+
+// checkMoveNumber compares a move number indication with the position.
+func (c *gameChecker) checkMoveNumber(pos *board.Position, m *pgn.Move) {
+	n := m.Number
+	if n == nil {
+		return
+	}
+	want := pos.FullMoveNumber()
+	side := pos.SideToMove()
+	text := c.file.Src[n.Pos():n.End()]
+	switch {
+	case n.Number != want:
+		c.report(n.Pos(), n.End(), CodeMoveNumber, "move number "+strconv.Itoa(n.Number)+" disagrees with the position: this is move "+strconv.Itoa(want)+", "+side.String()+" to play")
+	case n.Black && side == board.White:
+		c.report(n.Pos(), n.End(), CodeMoveNumber, strconv.Quote(text)+" marks a Black move, but it is White's turn: write "+strconv.Itoa(want)+".")
+	case !n.Black && side == board.Black && strings.Contains(text, "."):
+		c.report(n.Pos(), n.End(), CodeMoveNumber, strconv.Quote(text)+" marks a White move, but it is Black's turn: write "+strconv.Itoa(want)+"...")
+	}
+}
+
+// checkStyle compares a legal move as written with its canonical SAN.
+// Most moves are written canonically, so the cheap comparisons come first.
+func (c *gameChecker) checkStyle(pos *board.Position, m *pgn.Move, san board.SAN, mv board.Move) {
+	want := pos.CheckStatus(mv)
+	overSpecified := san.Piece != board.Pawn && (san.FromFile >= 0 || san.FromRank >= 0)
+	if san.Suffix != want || san.ZeroCastling || san.BarePromotion || san.ExplicitPawn || san.Capture != (mv.Flags&board.Capture != 0) || overSpecified {
+		c.checkWritten(pos, m, san, mv, want)
+	}
+}
+
+// checkWritten reports each way in which a legal move is written otherwise
+// than in canonical SAN. It runs only for moves that differ, so the
+// canonical SAN is computed off the common path.
+func (c *gameChecker) checkWritten(pos *board.Position, m *pgn.Move, san board.SAN, mv board.Move, want board.CheckSuffix) {
+	tok := m.SAN
+	canonical := pos.SAN(mv)
+	label := moveLabel(pos, m.Text)
+	if san.Suffix != want {
+		var msg string
+		switch want {
+		case board.MateSuffix:
+			msg = label + " is checkmate: write " + canonical
+		case board.PlusSuffix:
+			msg = label + " gives check: write " + canonical
+		default:
+			msg = label + " gives no check: write " + canonical
+		}
+		c.reportFix(tok.Pos, tok.End, CodeCheckSuffix, msg, canonical)
+	}
+	if san.ZeroCastling {
+		c.reportFix(tok.Pos, tok.End, CodeCastlingZero, label+": castling is written with the letter O: "+canonical, canonical)
+	}
+	if san.BarePromotion {
+		c.reportFix(tok.Pos, tok.End, CodePromotionStyle, label+": a promotion is written with '=': "+canonical, canonical)
+	}
+	if san.ExplicitPawn {
+		c.reportFix(tok.Pos, tok.End, CodePawnLetter, label+": pawn moves are written without a piece letter: "+canonical, canonical)
+	}
+	if captures := mv.Flags&board.Capture != 0; san.Capture != captures {
+		msg := label + " captures: write " + canonical
+		if !captures {
+			msg = label + " captures nothing: write " + canonical
+		}
+		c.reportFix(tok.Pos, tok.End, CodeCaptureMark, msg, canonical)
+	}
+	if san.Piece != board.Pawn && (san.FromFile >= 0 || san.FromRank >= 0) {
+		if cs, err := board.ParseSAN(canonical); err == nil && (san.FromFile >= 0 && cs.FromFile < 0 || san.FromRank >= 0 && cs.FromRank < 0) {
+			c.reportFix(tok.Pos, tok.End, CodeDisambiguation, label+" names its origin more fully than needed: "+canonical, canonical)
+		}
+	}
+}
+
+// checkResult compares the termination marker with the Result tag and with
+// the final position, and the PlyCount tag with the main line.
+func (c *gameChecker) checkResult() {
+	g := c.game
+	tag := g.TagNode("Result")
+	marker := g.Result
+	switch {
+	case marker == nil:
+		pos, end := c.lastToken()
+		want := "*"
+		if tag != nil && IsResult(tag.Value) {
+			want = tag.Value
+		}
+		c.reportFix(pos, end, CodeMissingResult, "the game has no termination marker: end the movetext with "+want, want)
+	case tag != nil && IsResult(tag.Value) && tag.Value != marker.Text:
+		c.reportFix(marker.Tok.Pos, marker.Tok.End, CodeResultMismatch, "the Result tag says "+tag.Value+" but the game ends with "+marker.Text, tag.Value)
+	}
+	if c.replayed {
+		c.checkFinalPosition(tag, marker)
+	}
+	if pc := g.TagNode("PlyCount"); pc != nil && allDigits(pc.Value) {
+		if n := len(g.Moves.Moves); strconv.Itoa(n) != strings.TrimLeft(pc.Value, "0") && !(n == 0 && strings.Trim(pc.Value, "0") == "") {
+			c.reportFix(pc.ValueTok.Pos, pc.ValueTok.End, CodePlyCountMismatch, "PlyCount is "+pc.Value+" but the main line has "+strconv.Itoa(n)+" plies", strconv.Quote(strconv.Itoa(n)))
+		}
+	}
+}
+
+// checkFinalPosition warns when the game ends in mate or stalemate and the
+// result says otherwise.
+func (c *gameChecker) checkFinalPosition(tag *pgn.Tag, marker *pgn.ResultNode) {
+	if c.final.HasLegalMove() {
+		return
+	}
+	want, why := "1/2-1/2", "stalemate"
+	if c.final.InCheck() {
+		why = "checkmate"
+		want = "1-0"
+		if c.final.SideToMove() == board.White {
+			want = "0-1"
+		}
+	}
+	switch {
+	case marker != nil && marker.Text != want:
+		c.reportFix(marker.Tok.Pos, marker.Tok.End, CodeResultVsPosition, "the game ends in "+why+", so the result is "+want+", not "+marker.Text, want)
+	case marker == nil && tag != nil && IsResult(tag.Value) && tag.Value != want:
+		c.reportFix(tag.ValueTok.Pos, tag.ValueTok.End, CodeResultVsPosition, "the game ends in "+why+", so the result is "+want+", not "+tag.Value, strconv.Quote(want))
+	}
+}
+
+// lastToken returns the range of the game's last token that is not a
+// comment: where a missing result marker belongs.
+func (c *gameChecker) lastToken() (pgn.Pos, pgn.Pos) {
+	last := pgn.Token{Pos: c.game.From, End: c.game.To}
+	pgn.NodeTokens(c.game, func(t pgn.Token) {
+		if t.Kind != pgn.BraceComment && t.Kind != pgn.LineComment && t.Kind != pgn.EscapeLine {
+			last = t
+		}
+	})
+	return last.Pos, last.End
+}

@@ -1,0 +1,80 @@
+package analysis
+
+// Code names a kind of diagnostic. Codes are stable: users silence them in
+// settings and scripts match on them.
+type Code string
+
+// The diagnostic codes, with their default severities in Codes.
+const (
+	CodeSyntax           Code = "syntax"
+	CodeIllegalMove      Code = "illegal-move"
+	CodeAmbiguousMove    Code = "ambiguous-move"
+	CodeCheckSuffix      Code = "check-suffix"
+	CodeCaptureMark      Code = "capture-mark"
+	CodeDisambiguation   Code = "disambiguation"
+	CodeResultMismatch   Code = "result-mismatch"
+	CodeMissingResult    Code = "missing-result"
+	CodeResultVsPosition Code = "result-vs-position"
+	CodeMovesAfterEnd    Code = "moves-after-end"
+	CodeSTROrder         Code = "str-order"
+	CodeMissingTag       Code = "missing-tag"
+	CodeDuplicateTag     Code = "duplicate-tag"
+	CodeTagValue         Code = "tag-value"
+	CodeBadFEN           Code = "bad-fen"
+	CodeSetupMissing     Code = "setup-missing"
+	CodeMoveNumber       Code = "move-number"
+	CodeNAGRange         Code = "nag-range"
+	CodeCastlingZero     Code = "castling-zero"
+	CodePromotionStyle   Code = "promotion-style"
+	CodePawnLetter       Code = "pawn-letter"
+	CodeSuffixAnnotation Code = "suffix-annotation"
+	CodeNullMove         Code = "null-move"
+	CodePlyCountMismatch Code = "plycount-mismatch"
+	CodeVariant          Code = "variant"
+)
+
+// CodeInfo describes a code for the README, hovers and settings.
+type CodeInfo struct {
+	Code     Code
+	Severity Severity
+	Summary  string
+}
+
+// Codes lists every code with its default severity, in the README's order.
+var Codes = []CodeInfo{
+	{CodeSyntax, Error, "malformed PGN: unterminated comment, string or variation, bad tag pair, stray token"},
+	{CodeIllegalMove, Error, "the move is not legal in the position, or is not SAN; the message says why"},
+	{CodeAmbiguousMove, Error, "several pieces can make the move; the message lists the disambiguated moves"},
+	{CodeCheckSuffix, Warning, "'+' or '#' missing, wrong, or present without check or mate"},
+	{CodeCaptureMark, Warning, "'x' missing on a capture, or present on a move that captures nothing"},
+	{CodeDisambiguation, Information, "the move names its origin more fully than needed (Ng1f3 for Nf3)"},
+	{CodeResultMismatch, Error, "the Result tag differs from the game termination marker"},
+	{CodeMissingResult, Error, "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *)"},
+	{CodeResultVsPosition, Warning, "the game ends in checkmate or stalemate but the result says otherwise"},
+	{CodeMovesAfterEnd, Error, "moves after checkmate or stalemate"},
+	{CodeSTROrder, Warning, "Seven Tag Roster tags not first or not in the order Event, Site, Date, Round, White, Black, Result"},
+	{CodeMissingTag, Warning, "Seven Tag Roster tags missing (one diagnostic per game lists them all)"},
+	{CodeDuplicateTag, Warning, "the same tag appears twice in a game"},
+	{CodeTagValue, Warning, "a tag value in the wrong format (Date, Round, Elo, Time, Result, SetUp, ...), or over 255 characters"},
+	{CodeBadFEN, Error, "the FEN tag is not a valid position; the message says why"},
+	{CodeSetupMissing, Warning, "a FEN tag without SetUp \"1\", or SetUp \"1\" without FEN"},
+	{CodeMoveNumber, Warning, "a move number indication that disagrees with the position"},
+	{CodeNAGRange, Error, "a NAG outside $0..$255"},
+	{CodeCastlingZero, Warning, "castling written with zeros (0-0) instead of the letter O"},
+	{CodePromotionStyle, Warning, "promotion written without '=' (e8Q for e8=Q)"},
+	{CodePawnLetter, Warning, "a pawn move written with the letter P (Pe4 for e4)"},
+	{CodeSuffixAnnotation, Information, "a suffix annotation (!, ?, !?, ...) that export format writes as a NAG"},
+	{CodeNullMove, Warning, "a null move (-- or Z0), which is not standard PGN"},
+	{CodePlyCountMismatch, Warning, "the PlyCount tag differs from the number of moves in the main line"},
+	{CodeVariant, Information, "a Variant tag other than standard chess: moves are parsed but not validated"},
+}
+
+// DefaultSeverity returns the severity a code has unless settings change it.
+func DefaultSeverity(c Code) Severity {
+	for _, info := range Codes {
+		if info.Code == c {
+			return info.Severity
+		}
+	}
+	return Error
+}

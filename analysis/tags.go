@@ -1,0 +1,260 @@
+package analysis
+
+import (
+	"strconv"
+	"strings"
+
+	"pgnls/pgn"
+)
+
+// SevenTagRoster is the Seven Tag Roster in export order (standard, 8.1.1).
+var SevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// STRIndex returns a tag's place in the Seven Tag Roster, or -1.
+func STRIndex(name string) int {
+	for i, n := range SevenTagRoster {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// maxTagValue is the standard's limit on a string token (section 7).
+const maxTagValue = 255
+
+// checkTags reports tag-level problems of a game.
+func (c *gameChecker) checkTags() {
+	g := c.game
+	c.checkSTR()
+	seen := make(map[string]bool, len(g.Tags))
+	for _, t := range g.Tags {
+		if seen[t.Name] {
+			c.report(t.Pos(), t.End(), CodeDuplicateTag, "duplicate tag "+t.Name+": it appears earlier in this game")
+		}
+		seen[t.Name] = true
+		c.checkTagValue(t)
+	}
+}
+
+// checkSTR reports missing Seven Tag Roster tags (once for the game) and STR
+// tags out of order.
+func (c *gameChecker) checkSTR() {
+	g := c.game
+	var missing []string
+	for _, name := range SevenTagRoster {
+		if g.TagNode(name) == nil {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		pos, end := c.gameHead()
+		msg := "missing Seven Tag Roster tags: " + strings.Join(missing, ", ")
+		if len(g.Tags) == 0 {
+			msg = "game without a tag section: missing " + strings.Join(missing, ", ")
+			if g.Index > 0 {
+				msg += " (did a result marker end the game before it too early?)"
+			}
+		}
+		c.report(pos, end, CodeMissingTag, msg)
+	}
+	// The STR tags present must come first and in roster order.
+	next := 0 // the roster index the next STR tag may have at least
+	seenOther := ""
+	seen := make(map[string]bool, len(g.Tags))
+	for _, t := range g.Tags {
+		if seen[t.Name] {
+			continue // reported as a duplicate
+		}
+		seen[t.Name] = true
+		i := STRIndex(t.Name)
+		switch {
+		case i < 0:
+			if seenOther == "" {
+				seenOther = t.Name
+			}
+		case seenOther != "":
+			c.report(t.Pos(), t.End(), CodeSTROrder, "Seven Tag Roster tag "+t.Name+" must come before the other tags (here after "+seenOther+")")
+			return
+		case i < next:
+			c.report(t.Pos(), t.End(), CodeSTROrder, "tag "+t.Name+" is out of order: the roster is Event, Site, Date, Round, White, Black, Result")
+			return
+		default:
+			next = i + 1
+		}
+	}
+}
+
+// gameHead returns the range a game-wide diagnostic sits on: the first tag
+// pair, or the game's first token when it has no tags.
+func (c *gameChecker) gameHead() (pgn.Pos, pgn.Pos) {
+	g := c.game
+	if len(g.TagItems) > 0 {
+		return g.TagItems[0].Pos(), g.TagItems[0].End()
+	}
+	return g.From, firstTokenEnd(c.file.Src, g.From, g.To)
+}
+
+// firstTokenEnd returns where the token at pos ends (up to to): the first
+// whitespace after pos.
+func firstTokenEnd(src string, pos, to pgn.Pos) pgn.Pos {
+	for i := pos; i < to; i++ {
+		switch src[i] {
+		case ' ', '\t', '\n', '\r':
+			if i > pos {
+				return i
+			}
+		}
+	}
+	return to
+}
+
+func (c *gameChecker) checkTagValue(t *pgn.Tag) {
+	pos, end := t.ValueTok.Pos, t.ValueTok.End
+	if t.StrayQuote {
+		c.report(pos, end, CodeTagValue, `tag value contains an unescaped '"': export format writes it as \"`)
+	}
+	if n := len([]rune(t.Value)); n > maxTagValue {
+		c.report(pos, end, CodeTagValue, "tag value is "+strconv.Itoa(n)+" characters long; the standard allows at most 255")
+	}
+	if msg := tagValueProblem(t.Name, t.Value); msg != "" {
+		c.report(pos, end, CodeTagValue, msg)
+	}
+}
+
+// tagValueProblem returns what is wrong with a tag's value, or "".
+func tagValueProblem(name, value string) string {
+	switch name {
+	case "Date", "EventDate", "UTCDate":
+		if !validDate(value) {
+			return name + " " + strconv.Quote(value) + " is not a date of the form YYYY.MM.DD (unknown digits as '?', e.g. 1992.??.??)"
+		}
+	case "Round":
+		if !validRound(value) {
+			return "Round " + strconv.Quote(value) + " is not a round: use numbers separated by '.' (\"3\", \"1.2\"), \"?\" or \"-\""
+		}
+	case "WhiteElo", "BlackElo":
+		if value != "-" && value != "?" && !allDigits(value) {
+			return name + " " + strconv.Quote(value) + " is not a rating: use a whole number, or \"-\" when there is none"
+		}
+	case "Time", "UTCTime":
+		if !validTime(value) {
+			return name + " " + strconv.Quote(value) + " is not a time of the form HH:MM:SS"
+		}
+	case "Result":
+		if !IsResult(value) {
+			return "Result " + strconv.Quote(value) + " is not a result: use 1-0, 0-1, 1/2-1/2 or *"
+		}
+	case "SetUp":
+		if value != "0" && value != "1" {
+			return "SetUp " + strconv.Quote(value) + " must be \"0\" or \"1\""
+		}
+	case "PlyCount":
+		if !allDigits(value) {
+			return "PlyCount " + strconv.Quote(value) + " is not a number of plies"
+		}
+	case "ECO":
+		if !validECO(value) {
+			return "ECO " + strconv.Quote(value) + " is not an ECO code: a letter A-E and two digits, such as \"B33\""
+		}
+	case "TimeControl":
+		if !validTimeControl(value) {
+			return "TimeControl " + strconv.Quote(value) + " is not a time control: \"?\", \"-\", or ':'-separated fields such as \"40/7200:3600\", \"300+2\", \"*180\""
+		}
+	}
+	return ""
+}
+
+// IsResult reports whether s is one of the four game results.
+func IsResult(s string) bool {
+	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// digitsOrUnknown reports whether s has n characters, all digits or all '?'.
+func digitsOrUnknown(s string, n int) bool {
+	return len(s) == n && (allDigits(s) || strings.Count(s, "?") == n)
+}
+
+func validDate(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) != 3 || !digitsOrUnknown(parts[0], 4) || !digitsOrUnknown(parts[1], 2) || !digitsOrUnknown(parts[2], 2) {
+		return false
+	}
+	if m, err := strconv.Atoi(parts[1]); err == nil && (m < 1 || m > 12) {
+		return false
+	}
+	if d, err := strconv.Atoi(parts[2]); err == nil && (d < 1 || d > 31) {
+		return false
+	}
+	return true
+}
+
+func validRound(s string) bool {
+	if s == "?" || s == "-" {
+		return true
+	}
+	for _, part := range strings.Split(s, ".") {
+		if !allDigits(part) {
+			return false
+		}
+	}
+	return true
+}
+
+func validTime(s string) bool {
+	parts := strings.Split(s, ":")
+	if len(parts) != 3 {
+		return false
+	}
+	limits := [3]int{23, 59, 60} // 60: a leap second
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if len(p) != 2 || err != nil || n > limits[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func validECO(s string) bool {
+	if s == "?" {
+		return true
+	}
+	return len(s) == 3 && s[0] >= 'A' && s[0] <= 'E' && allDigits(s[1:])
+}
+
+// validTimeControl follows section 9.6.1: fields separated by ':', each
+// "?", "-", "moves/seconds", "seconds", "seconds+increment" or "*seconds".
+func validTimeControl(s string) bool {
+	if s == "?" || s == "-" {
+		return true
+	}
+	for _, f := range strings.Split(s, ":") {
+		if moves, secs, ok := strings.Cut(f, "/"); ok {
+			if !allDigits(moves) || !allDigits(secs) {
+				return false
+			}
+			continue
+		}
+		if rest, ok := strings.CutPrefix(f, "*"); ok {
+			if !allDigits(rest) {
+				return false
+			}
+			continue
+		}
+		base, inc, hasInc := strings.Cut(f, "+")
+		if !allDigits(base) || hasInc && !allDigits(inc) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// source is one input named on the command line.
+type source struct {
+	name string // as shown in messages: the path, or "<stdin>"
+	path string // "" for standard input
+}
+
+// expandPaths turns the command-line paths into sources: files as given,
+// directories searched recursively for *.pgn files (in lexical order), and
+// "-" for standard input. Paths that cannot be read are returned as errors
+// and left out.
+func expandPaths(paths []string) ([]source, []error) {
+	var out []source
+	var errs []error
+	for _, p := range paths {
+		if p == "-" {
+			out = append(out, source{name: "<stdin>"})
+			continue
+		}
+		info, err := os.Stat(p)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if !info.IsDir() {
+			out = append(out, source{name: p, path: p})
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				errs = append(errs, err)
+				return nil
+			}
+			if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if err != nil {
+			errs = append(errs, err)
+		}
+		sort.Strings(found)
+		for _, f := range found {
+			out = append(out, source{name: f, path: f})
+		}
+	}
+	return out, errs
+}
+
+func (s source) read(stdin io.Reader) ([]byte, error) {
+	if s.path == "" {
+		return io.ReadAll(stdin)
+	}
+	return os.ReadFile(s.path)
+}
+
+// decodeText returns the text of a file as UTF-8. PGN is specified as
+// Latin-1, and older files still are: a file that is not valid UTF-8 is
+// decoded as Latin-1, every byte one character. The second result reports
+// that decoding.
+func decodeText(data []byte) (string, bool) {
+	if utf8.Valid(data) {
+		return string(data), false
+	}
+	runes := make([]rune, len(data))
+	for i, b := range data {
+		runes[i] = rune(b)
+	}
+	return string(runes), true
+}

@@ -1,0 +1,46 @@
+// Command pgnls is a language server and checker for PGN chess files.
+//
+//	pgnls check [--json] [--max-errors N] PATH...   report problems in PGN files
+//
+// Run "pgnls help" for the full usage.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `pgnls: a language server and checker for PGN chess files
+
+Usage:
+  pgnls check [--json] [--max-errors N] PATH...
+        Report problems in PGN files. PATH is a file, a directory (searched
+        recursively for *.pgn) or - for standard input.
+        Exit status: 0 no errors (warnings allowed), 1 errors found,
+        2 usage or I/O failure.
+  pgnls help
+        Show this help.
+`
+
+// run is the whole command with its I/O as parameters, so that tests can
+// drive it without a process.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "check":
+		return runCheck(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "pgnls: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
