@@ -27,14 +27,23 @@ const maxTagValue = 255
 func (c *gameChecker) checkTags() {
 	g := c.game
 	c.checkSTR()
-	seen := make(map[string]bool, len(g.Tags))
-	for _, t := range g.Tags {
-		if seen[t.Name] {
+	for i, t := range g.Tags {
+		if isDuplicate(g.Tags, i) {
 			c.report(t.Pos(), t.End(), CodeDuplicateTag, "duplicate tag "+t.Name+": it appears earlier in this game")
 		}
-		seen[t.Name] = true
 		c.checkTagValue(t)
 	}
+}
+
+// isDuplicate reports whether tags[i] repeats an earlier tag's name. A tag
+// section has a dozen tags at most in practice, so a scan beats a map.
+func isDuplicate(tags []*pgn.Tag, i int) bool {
+	for _, t := range tags[:i] {
+		if t.Name == tags[i].Name {
+			return true
+		}
+	}
+	return false
 }
 
 // checkSTR reports missing Seven Tag Roster tags (once for the game) and STR
@@ -61,12 +70,10 @@ func (c *gameChecker) checkSTR() {
 	// The STR tags present must come first and in roster order.
 	next := 0 // the roster index the next STR tag may have at least
 	seenOther := ""
-	seen := make(map[string]bool, len(g.Tags))
-	for _, t := range g.Tags {
-		if seen[t.Name] {
+	for j, t := range g.Tags {
+		if isDuplicate(g.Tags, j) {
 			continue // reported as a duplicate
 		}
-		seen[t.Name] = true
 		i := STRIndex(t.Name)
 		switch {
 		case i < 0:
