@@ -1,0 +1,170 @@
+package board
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/notnil/chess"
+)
+
+// benchGames are famous games, as main-line SAN, for the benchmarks: the
+// Immortal Game (Anderssen–Kieseritzky, 1851), the Evergreen Game
+// (Anderssen–Dufresne, 1852), the Opera Game (Morphy–Duke of Brunswick and
+// Count Isouard, 1858) and the Game of the Century (D. Byrne–Fischer, 1956).
+var benchGames = []string{
+	`e4 e5 f4 exf4 Bc4 Qh4+ Kf1 b5 Bxb5 Nf6 Nf3 Qh6 d3 Nh5 Nh4 Qg5 Nf5 c6 g4 Nf6
+	Rg1 cxb5 h4 Qg6 h5 Qg5 Qf3 Ng8 Bxf4 Qf6 Nc3 Bc5 Nd5 Qxb2 Bd6 Bxg1 e5 Qxa1+
+	Ke2 Na6 Nxg7+ Kd8 Qf6+ Nxf6 Be7#`,
+	`e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5 d4 exd4 O-O d3 Qb3 Qf6 e5 Qg6 Re1 Nge7
+	Ba3 b5 Qxb5 Rb8 Qa4 Bb6 Nbd2 Bb7 Ne4 Qf5 Bxd3 Qh5 Nf6+ gxf6 exf6 Rg8 Rad1
+	Qxf3 Rxe7+ Nxe7 Qxd7+ Kxd7 Bf5+ Ke8 Bd7+ Kf8 Bxe7#`,
+	`e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5
+	cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#`,
+	`Nf3 Nf6 c4 g6 Nc3 Bg7 d4 O-O Bf4 d5 Qb3 dxc4 Qxc4 c6 e4 Nbd7 Rd1 Nb6 Qc5 Bg4
+	Bg5 Na4 Qa3 Nxc3 bxc3 Nxe4 Bxe7 Qb6 Bc4 Nxc3 Bc5 Rfe8+ Kf1 Be6 Bxb6 Bxc4+
+	Kg1 Ne2+ Kf1 Nxd4+ Kg1 Ne2+ Kf1 Nc3+ Kg1 axb6 Qb4 Ra4 Qxb6 Nxd1 h3 Rxa2 Kh2
+	Nxf2 Re1 Rxe1 Qd8+ Bf8 Nxe1 Bd5 Nf3 Ne4 Qb8 b5 h4 h5 Ne5 Kg7 Kg1 Bc5+ Kf1
+	Ng3+ Ke1 Bb4+ Kd1 Bb3+ Kc1 Ne2+ Kb1 Nc3+ Kc1 Rc2#`,
+}
+
+// benchSANs returns the benchmark games split into SAN tokens.
+func benchSANs() [][]string {
+	var games [][]string
+	for _, g := range benchGames {
+		games = append(games, strings.Fields(g))
+	}
+	return games
+}
+
+// TestBenchGames checks that the benchmark games are legal, so that the
+// benchmarks measure what they claim to.
+func TestBenchGames(t *testing.T) {
+	for i, game := range benchSANs() {
+		p := StartPosition()
+		for ply, text := range game {
+			s, err := ParseSAN(text)
+			if err != nil {
+				t.Fatalf("game %d ply %d: %v", i, ply, err)
+			}
+			m, err := p.Resolve(s)
+			if err != nil {
+				t.Fatalf("game %d ply %d %s: %v", i, ply, text, err)
+			}
+			if got := p.SAN(m); got != text {
+				t.Errorf("game %d ply %d: SAN = %q, want %q", i, ply, got, text)
+			}
+			p.Play(m)
+		}
+		if !p.IsCheckmate() {
+			t.Errorf("game %d does not end in checkmate", i)
+		}
+	}
+}
+
+// BenchmarkResolvePlay measures the per-ply work of validating movetext:
+// ParseSAN, Resolve and Play over the benchmark games. One op is one ply.
+func BenchmarkResolvePlay(b *testing.B) {
+	games := benchSANs()
+	b.ReportAllocs()
+	plies := 0
+	for b.Loop() {
+		for _, game := range games {
+			p := StartPosition()
+			for _, text := range game {
+				s, err := ParseSAN(text)
+				if err != nil {
+					b.Fatal(err)
+				}
+				m, err := p.Resolve(s)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p.Play(m)
+				plies++
+			}
+		}
+	}
+	reportPerPly(b, plies)
+}
+
+// BenchmarkNotnilDecode is the reference: the same work done with
+// notnil/chess, decoding each SAN and updating the position.
+func BenchmarkNotnilDecode(b *testing.B) {
+	games := benchSANs()
+	b.ReportAllocs()
+	plies := 0
+	for b.Loop() {
+		for _, game := range games {
+			p := chess.StartingPosition()
+			for _, text := range game {
+				m, err := chess.AlgebraicNotation{}.Decode(p, text)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p = p.Update(m)
+				plies++
+			}
+		}
+	}
+	reportPerPly(b, plies)
+}
+
+// BenchmarkLegalMoves measures generating all legal moves, over the
+// positions of the benchmark games. One op is one position.
+func BenchmarkLegalMoves(b *testing.B) {
+	var positions []Position
+	for _, game := range benchSANs() {
+		p := StartPosition()
+		for _, text := range game {
+			positions = append(positions, p)
+			s, _ := ParseSAN(text)
+			m, _ := p.Resolve(s)
+			p.Play(m)
+		}
+	}
+	buf := make([]Move, 0, 256)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		for i := range positions {
+			buf = positions[i].LegalMoves(buf[:0])
+			n++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/position")
+}
+
+// BenchmarkSAN measures writing canonical SAN, check signs included, for
+// every move of the benchmark games.
+func BenchmarkSAN(b *testing.B) {
+	type ply struct {
+		p Position
+		m Move
+	}
+	var plies []ply
+	for _, game := range benchSANs() {
+		p := StartPosition()
+		for _, text := range game {
+			s, _ := ParseSAN(text)
+			m, _ := p.Resolve(s)
+			plies = append(plies, ply{p, m})
+			p.Play(m)
+		}
+	}
+	buf := make([]byte, 0, 16)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		for i := range plies {
+			buf = plies[i].p.AppendSAN(buf[:0], plies[i].m)
+			n++
+		}
+	}
+	reportPerPly(b, n)
+}
+
+func reportPerPly(b *testing.B, plies int) {
+	if plies > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies), "ns/ply")
+	}
+}
