@@ -3,6 +3,7 @@ package pgn
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 const deep = 100_000
@@ -121,5 +122,37 @@ func TestDeepOpenBraces(t *testing.T) {
 	}
 	if c, ok := moves[0].After[0].(*Comment); !ok || !c.Unterminated || c.End() != Pos(len(src)) {
 		t.Errorf("after the move: %#v, want an unterminated comment to the end of the text", moves[0].After[0])
+	}
+}
+
+// TestLongTagLines parses single lines of 300,000 tokens that keep a tag pair
+// open: a malformed tag pair that runs on ("[a a a ..."), and a line of
+// '[' that each open a value ('[a "[a "...'). Both used to take time
+// quadratic in the line's length (minutes for these inputs: every token was
+// checked against the start of the tag for a line break, and every '['
+// scanned the rest of the line for the end of its value); they must take
+// milliseconds. The budget is generous, for slow machines and -race.
+func TestLongTagLines(t *testing.T) {
+	const n = 300_000
+	for _, tt := range []struct {
+		name   string
+		src    string
+		errors int
+	}{
+		{"malformed tag pair that runs on", "[a" + strings.Repeat(" a", n), 1},
+		{"strings after a tag value", "[a " + strings.Repeat(`"x" `, n), 1},
+		{"brackets that open values", strings.Repeat(`[a "`, n), n / 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			f := Parse(tt.src)
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("Parse took %v for %d bytes", d, len(tt.src))
+			}
+			checkFile(t, f)
+			if len(f.Errors) != tt.errors {
+				t.Errorf("%d errors, want %d", len(f.Errors), tt.errors)
+			}
+		})
 	}
 }

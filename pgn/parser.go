@@ -41,6 +41,11 @@ type parser struct {
 	file    *File
 	tok     Token // the current token
 	prevEnd Pos   // the end of the token before tok
+	// noTagFrom and noTagTo remember the value scanned by the last
+	// scanTagLine that failed: a later value that opens inside it would
+	// fail the same way, and scanning it again would make a line of many
+	// '[' quadratic.
+	noTagFrom, noTagTo Pos
 }
 
 func (p *parser) scanError(pos, end Pos, msg string) { p.file.Errors.Add(pos, end, msg) }
@@ -211,6 +216,9 @@ func (p *parser) scanTagLine() *Tag {
 		return nil
 	}
 	valueStart := i
+	if Pos(valueStart) >= p.noTagFrom && Pos(valueStart) < p.noTagTo {
+		return nil
+	}
 	stray := false
 	for i++; i < len(src); i++ {
 		switch c := src[i]; c {
@@ -220,6 +228,7 @@ func (p *parser) scanTagLine() *Tag {
 			}
 			continue
 		case '\n', '\r':
+			p.noTagFrom, p.noTagTo = Pos(valueStart), Pos(i)
 			return nil
 		case '"':
 			j := skipBlanks(src, i+1)
@@ -241,6 +250,7 @@ func (p *parser) scanTagLine() *Tag {
 			stray = true
 		}
 	}
+	p.noTagFrom, p.noTagTo = Pos(valueStart), Pos(len(src))
 	return nil
 }
 
@@ -255,7 +265,9 @@ func skipBlanks(src string, i int) int {
 // including ']' on the same line, stopping before a '[' or a new line.
 func (p *parser) skipRestOfTag(tokens []Token) *Bad {
 	start := tokens[0].Pos
-	for p.tok.Kind != EOF && p.tok.Kind != LBracket && p.sameLine(start, p.tok.Pos) {
+	// Checking from the last token taken rather than from start keeps a
+	// long line linear.
+	for p.tok.Kind != EOF && p.tok.Kind != LBracket && p.sameLine(tokens[len(tokens)-1].Pos, p.tok.Pos) {
 		tokens = append(tokens, p.tok)
 		done := p.tok.Kind == RBracket
 		p.next()
