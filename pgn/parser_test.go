@@ -82,6 +82,17 @@ func checkFile(t testing.TB, f *File) {
 			t.Errorf("item %d (%T) has span [%d,%d), previous item ends at %d, text length %d", i, item, item.Pos(), item.End(), prev, n)
 		}
 		prev = item.End()
+		// An item spans exactly its tokens.
+		first, last := NoPos, NoPos
+		NodeTokens(item, func(tk Token) {
+			if first == NoPos {
+				first = tk.Pos
+			}
+			last = tk.End
+		})
+		if first != item.Pos() || last != item.End() {
+			t.Errorf("item %d (%T) spans [%d,%d), its tokens [%d,%d)", i, item, item.Pos(), item.End(), first, last)
+		}
 		if g, ok := item.(*Game); ok {
 			if games >= len(f.Games) || f.Games[games] != g || g.Index != games {
 				t.Errorf("item %d: game %d is not Games[%d]", i, g.Index, games)
