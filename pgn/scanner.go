@@ -261,7 +261,7 @@ func (s *Scanner) scanNumberOrSymbol(start int) Kind {
 			return Result
 		}
 	}
-	allDigits := true
+	allDigits := s.off == start+1 // false after a "1/2-1/2" that goes on
 	for s.off < len(src) && isSymbolByte(src[s.off]) {
 		allDigits = allDigits && isDigit(src[s.off])
 		s.off++

@@ -2,6 +2,8 @@ package pgn
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -218,8 +220,8 @@ func TestScan(t *testing.T) {
 		},
 		{
 			name: "result-like symbols",
-			src:  "1-0x 1/2-1/2x 0-1-",
-			toks: []tok{{Symbol, "1-0x"}, {Symbol, "1/2-1/2x"}, {Symbol, "0-1-"}},
+			src:  "1-0x 1/2-1/2x 0-1- 1/2-1/23 1-01",
+			toks: []tok{{Symbol, "1-0x"}, {Symbol, "1/2-1/2x"}, {Symbol, "0-1-"}, {Symbol, "1/2-1/23"}, {Symbol, "1-01"}},
 		},
 		{
 			name: "half without the rest",
@@ -475,5 +477,59 @@ func TestErrorList(t *testing.T) {
 	_ = append(l.Within(2, 5), &Error{Msg: "appended"})
 	if l[2].Msg != "second" {
 		t.Errorf("appending to Within's result overwrote the list: %q", l[2].Msg)
+	}
+}
+
+// tokenShapes gives the text every token of a kind must match.
+var tokenShapes = map[Kind]*regexp.Regexp{
+	BOM:          regexp.MustCompile("^\uFEFF$"),
+	LBracket:     regexp.MustCompile(`^\[$`),
+	RBracket:     regexp.MustCompile(`^\]$`),
+	LParen:       regexp.MustCompile(`^\($`),
+	RParen:       regexp.MustCompile(`^\)$`),
+	String:       regexp.MustCompile(`^"[^\r\n]*$`),
+	Symbol:       regexp.MustCompile(`^(1/2-1/2[A-Za-z0-9_+#=:-]+|[A-Za-z0-9][A-Za-z0-9_+#=:-]*)$`),
+	Number:       regexp.MustCompile(`^[0-9]+\.*$`),
+	Dots:         regexp.MustCompile(`^\.+$`),
+	Suffix:       regexp.MustCompile(`^[!?]+$`),
+	NAG:          regexp.MustCompile(`^\$[0-9]+$`),
+	BraceComment: regexp.MustCompile(`^(?s)\{.*$`),
+	LineComment:  regexp.MustCompile(`^;[^\r\n]*$`),
+	EscapeLine:   regexp.MustCompile(`^%[^\r\n]*$`),
+	Result:       regexp.MustCompile(`^(1-0|0-1|1/2-1/2|\*)$`),
+	NullMove:     regexp.MustCompile(`^--$`),
+}
+
+// TestScanTokenShapes scans random texts made of PGN fragments and checks
+// that each token's text has the shape of its kind, and that the scanner
+// reports an error for every Illegal token.
+func TestScanTokenShapes(t *testing.T) {
+	pieces := []string{
+		"1", "2", "0", "12", ".", "...", "/", "-", "1/2-1/2", "1-0", "0-1", "*", "e4", "N", "x", "=Q", "+", "#",
+		"O-O", "_", ":", "!", "?", "$", "$1", "[", "]", "(", ")", "{", "}", "\"", "\\", ";", "%", " ", "\n", "\r",
+		"\t", "<", ">", "\x00", "\xff", "é", "💎", "\uFEFF", "@",
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := rng.IntN(12); n > 0; n-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		src := b.String()
+		errAt := map[Pos]bool{}
+		var s Scanner
+		s.Init(src, func(pos, end Pos, msg string) { errAt[pos] = true })
+		for tk := s.Scan(); tk.Kind != EOF; tk = s.Scan() {
+			text := tk.Text(src)
+			if tk.Kind == Illegal {
+				if !errAt[tk.Pos] {
+					t.Fatalf("%q: illegal token %q at %d without an error", src, text, tk.Pos)
+				}
+				continue
+			}
+			if re := tokenShapes[tk.Kind]; re == nil || !re.MatchString(text) {
+				t.Fatalf("%q: %v token %q does not have the shape of its kind", src, tk.Kind, text)
+			}
+		}
 	}
 }
