@@ -126,23 +126,23 @@ func (c *gameChecker) reportFix(pos, end pgn.Pos, code Code, msg, replacement st
 // replayed: a bad FEN, or a variant of chess this checker does not know.
 func (c *gameChecker) startPosition() (board.Position, bool) {
 	g := c.game
-	if v := g.TagNode("Variant"); v != nil && !isStandardVariant(v.Value) {
+	start := startOf(g)
+	if v := start.variant; v != nil {
 		c.report(v.ValueTok.Pos, v.ValueTok.End, CodeVariant, "variant "+strconv.Quote(v.Value)+": the moves are parsed but not checked against the rules")
 		return board.Position{}, false
 	}
-	fen := g.TagNode("FEN")
+	fen := start.fen
 	setup := g.TagNode("SetUp")
 	if fen == nil {
 		if setup != nil && setup.Value == "1" {
 			c.report(setup.Pos(), setup.End(), CodeSetupMissing, `SetUp "1" without a FEN tag: the game starts from the standard position`)
 		}
-		return board.StartPosition(), true
+		return start.pos, true
 	}
 	if setup == nil || setup.Value != "1" {
 		c.report(fen.Pos(), fen.End(), CodeSetupMissing, `FEN tag without [SetUp "1"]: the standard asks for both`)
 	}
-	pos, err := board.ParseFEN(fen.Value)
-	if err != nil {
+	if err := start.fenErr; err != nil {
 		reason := err.Error()
 		var fe *board.FENError
 		if errors.As(err, &fe) {
@@ -151,61 +151,27 @@ func (c *gameChecker) startPosition() (board.Position, bool) {
 		c.report(fen.ValueTok.Pos, fen.ValueTok.End, CodeBadFEN, "bad FEN: "+reason)
 		return board.Position{}, false
 	}
-	return pos, true
+	return start.pos, true
 }
 
-func isStandardVariant(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "", "standard", "chess", "normal", "from position", "fromposition":
-		return true
-	}
-	return false
-}
-
-// pendingLine is a line waiting to be replayed from a position.
-type pendingLine struct {
-	line *pgn.Line
-	pos  board.Position
-	main bool
-}
-
-// replay plays the main line and every variation. A variation starts from
-// the position before the move it replaces. After an illegal move the rest
-// of its line is skipped (one diagnostic, not a cascade), but variations
-// that replace that move are still checked.
+// replay plays the main line and every variation (see replayLines),
+// checking each move and annotation on the way.
 func (c *gameChecker) replay(start board.Position) {
-	stack := []pendingLine{{line: &c.game.Moves, pos: start, main: true}}
-	for len(stack) > 0 {
-		pl := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		stack = c.replayLine(pl, stack)
-	}
+	c.final, c.replayed = replayLines(&c.game.Moves, start, c)
 }
 
-func (c *gameChecker) replayLine(pl pendingLine, stack []pendingLine) []pendingLine {
-	c.checkNodes(pl.line.Start)
-	pos := pl.pos
-	for i, m := range pl.line.Moves {
-		c.checkNodes(m.Before)
-		c.checkNodes(m.After)
-		for _, n := range m.After {
-			if v, ok := n.(*pgn.Variation); ok {
-				stack = append(stack, pendingLine{line: &v.Line, pos: pos})
-			}
-		}
-		if !c.play(&pos, m) {
-			// Still check the annotations of the moves not replayed.
-			for _, rest := range pl.line.Moves[i+1:] {
-				c.checkAnnotationsOnlyMove(rest)
-			}
-			return stack
-		}
-	}
-	if pl.main {
-		c.final, c.replayed = pos, true
-	}
-	return stack
+// The lineVisitor methods of the checker.
+
+func (c *gameChecker) lineStart(l *pgn.Line) { c.checkNodes(l.Start) }
+
+func (c *gameChecker) move(pos *board.Position, m *pgn.Move) bool {
+	c.checkNodes(m.Before)
+	c.checkNodes(m.After)
+	return c.play(pos, m)
 }
+
+// skipped still checks the annotations of the moves not replayed.
+func (c *gameChecker) skipped(m *pgn.Move) { c.checkAnnotationsOnlyMove(m) }
 
 // checkAnnotationsOnly checks what can be checked without a position: NAGs
 // and suffixes, in a line and all its variations.
@@ -246,23 +212,7 @@ func (c *gameChecker) checkNodes(nodes []pgn.Node) {
 
 // SuffixNAG returns the NAG that a suffix annotation stands for (standard,
 // 8.2.4: ! $1, ? $2, !! $3, ?? $4, !? $5, ?! $6).
-func SuffixNAG(suffix string) (int, bool) {
-	switch suffix {
-	case "!":
-		return 1, true
-	case "?":
-		return 2, true
-	case "!!":
-		return 3, true
-	case "??":
-		return 4, true
-	case "!?":
-		return 5, true
-	case "?!":
-		return 6, true
-	}
-	return 0, false
-}
+func SuffixNAG(suffix string) (int, bool) { return pgn.SuffixNAG(suffix) }
 
 // moveLabel names a move for messages as "12.Nf3" or "12...Nf6", from the
 // position before it.

@@ -1,0 +1,135 @@
+package analysis
+
+import (
+	"strings"
+
+	"pgnls/analysis/board"
+	"pgnls/pgn"
+)
+
+// This file holds what the checker and the formatter share: where a game
+// starts, and the walk that replays its main line and every variation.
+
+// gameStart is the position a game's moves start from, as its tags say.
+type gameStart struct {
+	pos board.Position
+	// variant is a Variant tag that names a game other than standard
+	// chess, whose moves cannot be replayed; nil otherwise.
+	variant *pgn.Tag
+	// fen is the FEN tag, or nil for the standard start position; fenErr
+	// tells why its value is not a position.
+	fen    *pgn.Tag
+	fenErr error
+}
+
+// replayable reports whether the moves can be replayed from s.pos.
+func (s *gameStart) replayable() bool { return s.variant == nil && s.fenErr == nil }
+
+// startOf returns the position game g starts from: the FEN tag's, else the
+// standard one.
+func startOf(g *pgn.Game) gameStart {
+	var s gameStart
+	if v := g.TagNode("Variant"); v != nil && !isStandardVariant(v.Value) {
+		s.variant = v
+		return s
+	}
+	s.fen = g.TagNode("FEN")
+	if s.fen == nil {
+		s.pos = board.StartPosition()
+		return s
+	}
+	s.pos, s.fenErr = board.ParseFEN(s.fen.Value)
+	return s
+}
+
+func isStandardVariant(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "standard", "chess", "normal", "from position", "fromposition":
+		return true
+	}
+	return false
+}
+
+// A lineVisitor is told of the lines and moves of a game as replayLines
+// walks them.
+type lineVisitor interface {
+	// lineStart is called as each line (the main line or a variation)
+	// starts to be replayed.
+	lineStart(l *pgn.Line)
+	// move is called for each move with the position before it. It plays
+	// the move on pos and reports whether the move was legal.
+	move(pos *board.Position, m *pgn.Move) bool
+	// skipped is called for each move after an illegal one in its line:
+	// the moves that are not replayed (nor are their variations).
+	skipped(m *pgn.Move)
+}
+
+// pendingLine is a line waiting to be replayed from a position.
+type pendingLine struct {
+	line *pgn.Line
+	pos  board.Position
+	main bool
+}
+
+// replayLines plays the main line and every variation. A variation starts
+// from the position before the move it replaces. After an illegal move the
+// rest of its line is skipped (one diagnostic, not a cascade), but the
+// variations that replace that move are still replayed. It returns the
+// position after the main line and whether the whole main line was played.
+//
+// Variations nest without limit, so the walk keeps its own stack instead of
+// recursing. Lines are not visited in source order.
+func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final board.Position, complete bool) {
+	stack := []pendingLine{{line: main, pos: start, main: true}}
+	for len(stack) > 0 {
+		pl := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		var end board.Position
+		var done bool
+		stack, end, done = replayLine(pl, stack, v)
+		if pl.main && done {
+			final, complete = end, true
+		}
+	}
+	return final, complete
+}
+
+// replayLine replays one line, pushing its variations on the stack. It
+// returns the position after the line and whether the line was played to
+// its end.
+func replayLine(pl pendingLine, stack []pendingLine, v lineVisitor) (_ []pendingLine, end board.Position, done bool) {
+	v.lineStart(pl.line)
+	pos := &pl.pos
+	for i, m := range pl.line.Moves {
+		for _, n := range m.After {
+			if vr, ok := n.(*pgn.Variation); ok {
+				stack = append(stack, pendingLine{line: &vr.Line, pos: *pos})
+			}
+		}
+		if !v.move(pos, m) {
+			for _, rest := range pl.line.Moves[i+1:] {
+				v.skipped(rest)
+			}
+			return stack, *pos, false
+		}
+	}
+	return stack, *pos, true
+}
+
+// legalMove returns the legal move that text, a move in SAN, names in pos.
+// A null move ("--" or "Z0") passes the turn unless the side to move is in
+// check, as in the checker's play.
+func legalMove(pos *board.Position, text string) (board.Move, bool) {
+	san, err := board.ParseSAN(text)
+	if err != nil {
+		return board.Move{}, false
+	}
+	if san.Null {
+		if pos.InCheck() {
+			return board.Move{}, false
+		}
+		return board.Move{From: board.NoSquare, To: board.NoSquare, Flags: board.Null}, true
+	}
+	mv, err := pos.Resolve(san)
+	return mv, err == nil
+}
