@@ -61,9 +61,6 @@ func (c *gameChecker) checkSTR() {
 		msg := "missing Seven Tag Roster tags: " + strings.Join(missing, ", ")
 		if len(g.Tags) == 0 {
 			msg = "game without a tag section: missing " + strings.Join(missing, ", ")
-			if g.Index > 0 {
-				msg += " (did a result marker end the game before it too early?)"
-			}
 		}
 		c.report(pos, end, CodeMissingTag, msg)
 	}

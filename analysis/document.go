@@ -1,0 +1,347 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"pgnls/pgn"
+)
+
+// Document is an editable PGN text that is re-analyzed incrementally, for
+// the language server. The text is kept as a sequence of chunks, each a run
+// of whole games that starts at the beginning of a line and parses the same
+// on its own as inside the whole text. An edit re-parses only the chunks it
+// touches (and a neighbour when the edit makes their games merge), so its
+// cost does not grow with the size of the file; the diagnostics of every
+// other chunk are reused as they are, since they are stored relative to their
+// chunk.
+//
+// A Document is not safe for concurrent use; its Snapshots are.
+type Document struct {
+	snap *Snapshot
+}
+
+// NewDocument parses text into a document. No analysis is done until
+// Snapshot.Analyze.
+func NewDocument(text string) *Document {
+	f := pgn.Parse(text)
+	return &Document{snap: newSnapshot(splitChunks(f, text))}
+}
+
+// Snapshot returns the current state. It stays valid and unchanged after
+// later edits.
+func (d *Document) Snapshot() *Snapshot { return d.snap }
+
+// Edit replaces the bytes [start, end) with newText. It returns an error,
+// and changes nothing, when the range is not inside the text.
+func (d *Document) Edit(start, end int, newText string) error {
+	s := d.snap
+	if start < 0 || end < start || end > s.size {
+		return fmt.Errorf("edit range %d-%d is outside the text (0-%d)", start, end, s.size)
+	}
+	first := s.chunkAt(start)
+	last := first
+	if end > start {
+		last = s.chunkAt(end - 1)
+	}
+	region := s.joinChunks(first, last, start, end, newText)
+	// Widen the region while a neighbour's parse depends on it.
+	for first > 0 && dependsOnNext(s.chunks[first-1].parse(), region) {
+		first--
+		region = s.chunks[first].text + region
+	}
+	// And while the next chunk's parse would change: it must start a line,
+	// and what the region ends with must not run on into it.
+	f := pgn.Parse(region)
+	for last+1 < len(s.chunks) && (!endsLine(region) || dependsOnNext(f, s.chunks[last+1].text)) {
+		last++
+		region += s.chunks[last].text
+		f = pgn.Parse(region)
+	}
+	chunks := make([]*chunk, 0, len(s.chunks)+4)
+	chunks = append(chunks, s.chunks[:first]...)
+	for _, c := range splitChunks(f, region) {
+		if c.text != "" {
+			chunks = append(chunks, c)
+		}
+	}
+	chunks = append(chunks, s.chunks[last+1:]...)
+	if len(chunks) == 0 {
+		chunks = append(chunks, newChunk("", 0))
+	}
+	d.snap = newSnapshot(chunks)
+	return nil
+}
+
+func endsLine(text string) bool {
+	return text == "" || text[len(text)-1] == '\n' || text[len(text)-1] == '\r'
+}
+
+// joinChunks returns the text of chunks first..last with [start, end)
+// replaced by newText.
+func (s *Snapshot) joinChunks(first, last, start, end int, newText string) string {
+	var b strings.Builder
+	base := s.bases[first]
+	old := s.textOf(first, last+1)
+	b.Grow(len(old) - (end - start) + len(newText))
+	b.WriteString(old[:start-base])
+	b.WriteString(newText)
+	b.WriteString(old[end-base:])
+	return b.String()
+}
+
+// textOf returns the text of chunks [from, to).
+func (s *Snapshot) textOf(from, to int) string {
+	if to-from == 1 {
+		return s.chunks[from].text
+	}
+	var b strings.Builder
+	for _, c := range s.chunks[from:to] {
+		b.WriteString(c.text)
+	}
+	return b.String()
+}
+
+// dependsOnNext reports whether the parse of f would change if more text
+// (next, which starts at a line start) followed it: an unterminated brace
+// comment runs on into it, and a game without a result marker continues
+// into it unless it starts with '[' (a tag section, which ends the movetext)
+// — or always, while the game is still in its tag section.
+func dependsOnNext(f *pgn.File, next string) bool {
+	if next == "" || len(f.Items) == 0 {
+		return false
+	}
+	var lastTok pgn.Token
+	pgn.NodeTokens(f.Items[len(f.Items)-1], func(t pgn.Token) { lastTok = t })
+	if lastTok.Kind == pgn.BraceComment && !strings.HasSuffix(f.Src[lastTok.Pos:lastTok.End], "}") {
+		return true
+	}
+	g, ok := f.Items[len(f.Items)-1].(*pgn.Game)
+	if !ok || g.Result != nil {
+		return false
+	}
+	return len(g.Moves.Moves) == 0 || next[0] != '['
+}
+
+// splitChunks cuts a parsed text into chunks at the games that start a line
+// and do not continue what comes before them.
+func splitChunks(f *pgn.File, text string) []*chunk {
+	var chunks []*chunk
+	start, games := 0, 0
+	for i, item := range f.Items {
+		g, ok := item.(*pgn.Game)
+		if !ok {
+			continue
+		}
+		at := int(g.From)
+		if at > start && atLineStart(text, at) && !dependsOnNext(&pgn.File{Src: text, Items: f.Items[firstItemFrom(f.Items, start):i]}, text[at:]) {
+			chunks = append(chunks, newChunk(text[start:at], games))
+			start, games = at, 0
+		}
+		games++
+	}
+	return append(chunks, newChunk(text[start:], games))
+}
+
+// firstItemFrom returns the index of the first item that starts at or after off.
+func firstItemFrom(items []pgn.Node, off int) int {
+	return sort.Search(len(items), func(i int) bool { return int(items[i].Pos()) >= off })
+}
+
+func atLineStart(text string, off int) bool {
+	return off == 0 || text[off-1] == '\n' || text[off-1] == '\r'
+}
+
+// chunk is a run of whole games with the text around them. Its text never
+// changes; its analysis is computed once, on demand, and shared by every
+// snapshot that holds the chunk.
+type chunk struct {
+	text  string
+	games int
+	lines *pgn.LineTable
+
+	mu       sync.Mutex
+	analyzed bool
+	diags    []Diagnostic // positions relative to the chunk, game indexes within it
+}
+
+func newChunk(text string, games int) *chunk {
+	return &chunk{text: text, games: games, lines: pgn.NewLineTable(text)}
+}
+
+// parse parses the chunk's text. Trees are not kept: a chunk is a few games,
+// parsed in microseconds, and a tree costs many times its text in memory.
+func (c *chunk) parse() *pgn.File { return pgn.Parse(c.text) }
+
+// analyze computes the chunk's diagnostics if no one has yet.
+func (c *chunk) analyze() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.analyzed {
+		return
+	}
+	c.diags = CheckFile(c.parse())
+	c.analyzed = true
+}
+
+func (c *chunk) result() ([]Diagnostic, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.diags, c.analyzed
+}
+
+// Snapshot is an immutable state of a Document.
+type Snapshot struct {
+	chunks    []*chunk
+	bases     []int // byte offset of each chunk
+	lineBases []int // line of each chunk's first byte
+	gameBases []int // index of each chunk's first game
+	size      int
+	games     int
+
+	textOnce sync.Once
+	text     string
+}
+
+func newSnapshot(chunks []*chunk) *Snapshot {
+	s := &Snapshot{
+		chunks:    chunks,
+		bases:     make([]int, len(chunks)),
+		lineBases: make([]int, len(chunks)),
+		gameBases: make([]int, len(chunks)),
+	}
+	line := 0
+	for i, c := range chunks {
+		s.bases[i], s.lineBases[i], s.gameBases[i] = s.size, line, s.games
+		s.size += len(c.text)
+		s.games += c.games
+		line += c.lines.LineCount() - 1
+	}
+	return s
+}
+
+// Text returns the whole text.
+func (s *Snapshot) Text() string {
+	s.textOnce.Do(func() { s.text = s.textOf(0, len(s.chunks)) })
+	return s.text
+}
+
+// Len returns the length of the text in bytes.
+func (s *Snapshot) Len() int { return s.size }
+
+// Games returns the number of games.
+func (s *Snapshot) Games() int { return s.games }
+
+// chunkAt returns the index of the chunk holding byte offset off (the last
+// chunk for the end of the text).
+func (s *Snapshot) chunkAt(off int) int {
+	return sort.Search(len(s.bases), func(i int) bool { return s.bases[i] > off }) - 1
+}
+
+// chunkAtLine returns the index of the chunk holding the start of a line.
+func (s *Snapshot) chunkAtLine(line int) int {
+	return sort.Search(len(s.lineBases), func(i int) bool { return s.lineBases[i] > line }) - 1
+}
+
+// PositionUTF16 converts a byte offset to an LSP position.
+func (s *Snapshot) PositionUTF16(off int) (line, col int) {
+	off = max(0, min(off, s.size))
+	i := s.chunkAt(off)
+	line, col = s.chunks[i].lines.UTF16Position(pgn.Pos(off - s.bases[i]))
+	return line + s.lineBases[i], col
+}
+
+// OffsetUTF16 converts an LSP position to a byte offset; a position past the
+// end of its line or of the text is an error.
+func (s *Snapshot) OffsetUTF16(line, col int) (int, error) {
+	if line < 0 || col < 0 {
+		return 0, fmt.Errorf("position %d:%d is negative", line, col)
+	}
+	i := s.chunkAtLine(line)
+	off, err := s.chunks[i].lines.OffsetUTF16(line-s.lineBases[i], col)
+	if err != nil {
+		return 0, fmt.Errorf("position %d:%d: %w", line, col, err)
+	}
+	return int(off) + s.bases[i], nil
+}
+
+// ClampUTF16 converts an LSP position to a byte offset, moving a position
+// past the end of its line or of the text to that end.
+func (s *Snapshot) ClampUTF16(line, col int) int {
+	if line < 0 {
+		return 0
+	}
+	i := s.chunkAtLine(line)
+	return int(s.chunks[i].lines.ClampUTF16(line-s.lineBases[i], col)) + s.bases[i]
+}
+
+// Analyze computes the diagnostics of every chunk not analyzed yet, in
+// parallel and in text order, calling progress (if not nil, from one
+// goroutine at a time) as chunks complete. It stops early with ctx.Err()
+// when ctx is cancelled; the work done so far is kept.
+func (s *Snapshot) Analyze(ctx context.Context, progress func(done, total int)) error {
+	var todo []*chunk
+	for _, c := range s.chunks {
+		if _, ok := c.result(); !ok {
+			todo = append(todo, c)
+		}
+	}
+	var next, done atomic.Int64
+	var progressMu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(todo)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= len(todo) {
+					return
+				}
+				todo[i].analyze()
+				n := int(done.Add(1))
+				if progress != nil {
+					progressMu.Lock()
+					progress(n, len(todo))
+					progressMu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
+}
+
+// Diagnostics returns the diagnostics computed so far, in text order, with
+// byte offsets into the whole text and game indexes counted over it.
+func (s *Snapshot) Diagnostics() []Diagnostic {
+	var out []Diagnostic
+	for i, c := range s.chunks {
+		diags, _ := c.result()
+		base, gameBase := pgn.Pos(s.bases[i]), s.gameBases[i]
+		for _, d := range diags {
+			d.Pos += base
+			d.End += base
+			if d.Game >= 0 {
+				d.Game += gameBase
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Analyzed reports whether every chunk has been analyzed.
+func (s *Snapshot) Analyzed() bool {
+	for _, c := range s.chunks {
+		if _, ok := c.result(); !ok {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,219 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+
+	"pgnls/pgn"
+)
+
+// fileShape describes a parse as the list of its top-level items and their
+// tokens, with absolute positions: two parses with the same shape are the
+// same tree.
+func fileShape(f *pgn.File, base pgn.Pos) []string {
+	var out []string
+	for _, item := range f.Items {
+		line := fmt.Sprintf("%T %d-%d:", item, item.Pos()+base, item.End()+base)
+		var toks []string
+		pgn.NodeTokens(item, func(t pgn.Token) {
+			toks = append(toks, fmt.Sprintf("%s@%d-%d", t.Kind, t.Pos+base, t.End+base))
+		})
+		out = append(out, line+strings.Join(toks, " "))
+	}
+	return out
+}
+
+func snapshotShape(s *Snapshot) []string {
+	var out []string
+	for i, c := range s.chunks {
+		out = append(out, fileShape(c.parse(), pgn.Pos(s.bases[i]))...)
+	}
+	return out
+}
+
+// checkAgainstFullParse asserts that a document equals a fresh parse and
+// analysis of its text: same text, same tree, same diagnostics, same
+// positions.
+func checkAgainstFullParse(t *testing.T, doc *Document, want string, step string) {
+	t.Helper()
+	s := doc.Snapshot()
+	if got := s.Text(); got != want {
+		t.Fatalf("%s: text differs", step)
+	}
+	full := pgn.Parse(want)
+	if got, exp := snapshotShape(s), fileShape(full, 0); !reflect.DeepEqual(got, exp) {
+		for i := range min(len(got), len(exp)) {
+			if got[i] != exp[i] {
+				t.Fatalf("%s: tree differs at item %d:\n got %s\nwant %s", step, i, got[i], exp[i])
+			}
+		}
+		t.Fatalf("%s: tree has %d items, want %d", step, len(got), len(exp))
+	}
+	if s.Games() != len(full.Games) {
+		t.Fatalf("%s: %d games, want %d", step, s.Games(), len(full.Games))
+	}
+	if err := s.Analyze(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	got, exp := s.Diagnostics(), CheckFile(full)
+	if len(got) == 0 && len(exp) == 0 {
+		return
+	}
+	for i := range min(len(got), len(exp)) {
+		if got[i] != exp[i] {
+			t.Fatalf("%s: diagnostic %d differs:\n got %v\nwant %v", step, i, got[i], exp[i])
+		}
+	}
+	if len(got) != len(exp) {
+		t.Fatalf("%s: %d diagnostics, want %d", step, len(got), len(exp))
+	}
+}
+
+// snippets are what the random edits insert: the characters that make and
+// break PGN structure, and whole pieces of games.
+var snippets = []string{
+	"", " ", "\n", "\r\n", "\r", "[", "]", "{", "}", "(", ")", "*", "1-0", "0-1", "1/2-1/2",
+	"e4", "Nf3", "1. ", "12... ", "$14", "!?", ";", "; comment\n", "%", "\n% escape\n", "\"",
+	"[Event \"x\"]\n", "\n[Site \"y\"]\n\n", "{ comment }", "1. d4 d5 2. c4 *\n", "é", "💎",
+}
+
+// randomEdit returns a random edit of text: a range and its replacement.
+func randomEdit(rng *rand.Rand, text string) (int, int, string) {
+	start := rng.Intn(len(text) + 1)
+	end := min(len(text), start+rng.Intn(12))
+	if rng.Intn(8) == 0 {
+		end = min(len(text), start+rng.Intn(400)) // sometimes a whole game
+	}
+	var insert string
+	switch rng.Intn(4) {
+	case 0: // a piece of the text itself
+		a := rng.Intn(len(text) + 1)
+		insert = text[a:min(len(text), a+rng.Intn(60))]
+	default:
+		insert = snippets[rng.Intn(len(snippets))]
+	}
+	return start, end, insert
+}
+
+// TestDocumentEditsMatchFullParse is the property that makes incremental
+// reparsing trustworthy: after every edit of a random sequence, the
+// document equals a full parse of its text.
+func TestDocumentEditsMatchFullParse(t *testing.T) {
+	sources := map[string]string{
+		"games":    readCorpusFile(t, "../testdata/games/classics.pgn"),
+		"markers":  readCorpusFile(t, "../testdata/check/moves.pgn"),
+		"tagless":  "1. e4 e5 *\n1. d4 d5 *\n\n1. c4 * 1. Nf3 *\n",
+		"no-marks": "[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4\n\n[Event \"c\"]\n[Site \"d\"]\n\n[Event \"e\"]\n1. c4 {open\n\n[Event \"f\"]\n\n1. f4 *\n",
+		"empty":    "",
+	}
+	steps := 300
+	if testing.Short() {
+		steps = 60
+	}
+	for name, text := range sources {
+		t.Run(name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(int64(len(text))))
+			doc := NewDocument(text)
+			checkAgainstFullParse(t, doc, text, "open")
+			for i := 0; i < steps; i++ {
+				start, end, insert := randomEdit(rng, text)
+				if err := doc.Edit(start, end, insert); err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+				text = text[:start] + insert + text[end:]
+				checkAgainstFullParse(t, doc, text, fmt.Sprintf("step %d (edit %d-%d %q)", i, start, end, insert))
+			}
+		})
+	}
+}
+
+// TestDocumentEditsOnCorpus runs the same property on the real files.
+func TestDocumentEditsOnCorpus(t *testing.T) {
+	files := corpusFiles(t)
+	rng := rand.New(rand.NewSource(1))
+	for _, name := range files {
+		text := readCorpusFile(t, name)
+		doc := NewDocument(text)
+		for i := 0; i < 20; i++ {
+			start, end, insert := randomEdit(rng, text)
+			if err := doc.Edit(start, end, insert); err != nil {
+				t.Fatal(err)
+			}
+			text = text[:start] + insert + text[end:]
+			checkAgainstFullParse(t, doc, text, fmt.Sprintf("%s step %d (edit %d-%d %q)", name, i, start, end, insert))
+		}
+	}
+}
+
+func TestDocumentRejectsOutOfRangeEdits(t *testing.T) {
+	doc := NewDocument("1. e4 *\n")
+	for _, r := range [][2]int{{-1, 0}, {3, 2}, {0, 9}, {9, 9}} {
+		if err := doc.Edit(r[0], r[1], "x"); err == nil {
+			t.Errorf("edit %v accepted", r)
+		}
+	}
+	if got := doc.Snapshot().Text(); got != "1. e4 *\n" {
+		t.Errorf("text changed to %q", got)
+	}
+}
+
+// TestDocumentEditTouchesOneChunk shows the point of chunks: an edit inside
+// one game of many leaves the other chunks, and their analysis, alone.
+func TestDocumentEditTouchesOneChunk(t *testing.T) {
+	game := "[Event \"e\"]\n[Site \"s\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n"
+	doc := NewDocument(strings.Repeat(game, 100))
+	before := doc.Snapshot()
+	before.Analyze(context.Background(), nil)
+	at := 50*len(game) + strings.Index(game, "e5")
+	if err := doc.Edit(at, at+2, "Ke7"); err != nil {
+		t.Fatal(err)
+	}
+	after := doc.Snapshot()
+	if len(after.chunks) != 100 {
+		t.Fatalf("%d chunks, want 100", len(after.chunks))
+	}
+	fresh := 0
+	for i := range after.chunks {
+		if after.chunks[i] != before.chunks[i] {
+			fresh++
+		}
+	}
+	if fresh != 1 {
+		t.Errorf("%d chunks replaced, want 1", fresh)
+	}
+	if after.Analyzed() {
+		t.Error("the edited chunk is already analyzed")
+	}
+	after.Analyze(context.Background(), nil)
+	diags := after.Diagnostics()
+	if len(diags) != 1 || diags[0].Code != CodeIllegalMove || diags[0].Game != 50 {
+		t.Errorf("diagnostics %v, want one illegal move in game 51", diags)
+	}
+}
+
+func TestSnapshotPositions(t *testing.T) {
+	text := "[White \"Müller\"]\r\n\r\n1. e4 *\n[Black \"💎\"]\n\n1. d4 *\n"
+	s := NewDocument(text).Snapshot()
+	table := pgn.NewLineTable(text)
+	for off := 0; off <= len(text); off++ {
+		wl, wc := table.UTF16Position(pgn.Pos(off))
+		if l, c := s.PositionUTF16(off); l != wl || c != wc {
+			t.Errorf("offset %d: %d:%d, want %d:%d", off, l, c, wl, wc)
+		}
+		want, werr := table.OffsetUTF16(wl, wc)
+		got, err := s.OffsetUTF16(wl, wc)
+		if (err != nil) != (werr != nil) || int(want) != got && err == nil {
+			t.Errorf("position %d:%d: %d %v, want %d %v", wl, wc, got, err, want, werr)
+		}
+	}
+	if _, err := s.OffsetUTF16(99, 0); err == nil {
+		t.Error("line 99 accepted")
+	}
+	if got := s.ClampUTF16(0, 999); got != strings.Index(text, "\r") {
+		t.Errorf("clamped to %d", got)
+	}
+}
