@@ -1,6 +1,7 @@
 // Command pgnls is a language server and checker for PGN chess files.
 //
 //	pgnls check [--json] [--max-errors N] PATH...   report problems in PGN files
+//	pgnls fmt [-w] [-l] [-d] [--width N] [PATH...]   write PGN export format
 //
 // Run "pgnls help" for the full usage.
 package main
@@ -23,6 +24,13 @@ Usage:
         recursively for *.pgn) or - for standard input.
         Exit status: 0 no errors (warnings allowed), 1 errors found,
         2 usage or I/O failure.
+  pgnls fmt [-w] [-l] [-d] [--width N] [--utf8] [PATH...]
+        Write PGN files in export format. Without -w, the result goes to
+        standard output; -w rewrites the files in place, -l lists the files
+        whose formatting differs, -d prints a unified diff. No PATH, or -,
+        reads standard input. --width sets the longest movetext line (79).
+        A Latin-1 file stays Latin-1 unless --utf8 is given.
+        Exit status: 0, 1 when -l or -d found differences, 2 on error.
   pgnls help
         Show this help.
 `
@@ -37,6 +45,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "check":
 		return runCheck(args[1:], stdin, stdout, stderr)
+	case "fmt":
+		return runFmt(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
