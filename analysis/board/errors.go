@@ -146,6 +146,8 @@ func (e *MoveError) Error() string {
 
 func (e *MoveError) unreachable() string {
 	switch {
+	case e.Piece == King && castleSideOf(e.From, e.To) != NoCastle:
+		return fmt.Sprintf("the king cannot reach %v; castling is written %v", e.To, castleSideOf(e.From, e.To))
 	case e.Piece == King:
 		return fmt.Sprintf("the king cannot reach %v", e.To)
 	case e.From != NoSquare:

@@ -159,6 +159,11 @@ func (p *Position) explain(s SAN) error {
 			illegal = append(illegal, m)
 		}
 	}
+	if len(illegal) == 0 && len(legal) < 2 {
+		// Resolve has already taken the case of one legal move, so this
+		// cannot happen; answer sensibly rather than panic if it does.
+		return p.newError(s, NoPieceCanReach)
+	}
 	if len(legal) > 1 {
 		e := p.newError(s, Ambiguous)
 		e.Candidates = legal
@@ -187,6 +192,8 @@ func (p *Position) explainUnreachable(s SAN) error {
 		e.Kind = NoSuchPiece
 	case p.pieces(s.Piece, us)&mask == 0:
 		e.Kind = NoPieceOnSquare
+	case s.Piece == King:
+		e.From = p.kingSquare(us)
 	case s.FromFile >= 0 && s.FromRank >= 0:
 		e.From = NewSquare(int(s.FromFile), int(s.FromRank))
 	}

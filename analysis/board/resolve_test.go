@@ -83,6 +83,7 @@ func TestResolveErrors(t *testing.T) {
 		{"no piece can reach", StartFEN, "Nd4", NoPieceCanReach, "no knight can reach d4"},
 		{"no pawn can reach", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e5", NoPieceCanReach, "no pawn can reach e5"},
 		{"king cannot reach", StartFEN, "Ke3", NoPieceCanReach, "the king cannot reach e3"},
+		{"castling as a king move", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "Kg1", NoPieceCanReach, "the king cannot reach g1; castling is written O-O"},
 		{"no piece on the file can reach", twoKnightsFEN, "Nbh4", NoPieceCanReach, "no knight on the b-file can reach h4"},
 		{"no pawn on the file can capture", "4k3/8/8/2p5/8/3P4/8/4K3 w - - 0 1", "dxc5", NoPieceCanReach, "no pawn on the d-file can capture on c5"},
 		{"no pawn on the file", "4k3/8/8/2p5/8/1P6/8/4K3 w - - 0 1", "dxc5", NoPieceOnSquare, "there is no white pawn on the d-file"},

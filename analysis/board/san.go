@@ -61,7 +61,10 @@ func ParseSAN(text string) (SAN, error) {
 		s.Suffix = MateSuffix
 		body = body[:len(body)-1]
 	}
-	if n := len(body); n > 0 && (body[n-1] == '+' || body[n-1] == '#') {
+	if body == "" {
+		return s, sanError(text, 0, "a check sign with no move")
+	}
+	if n := len(body); body[n-1] == '+' || body[n-1] == '#' {
 		return s, sanError(text, n-1, "more than one check sign")
 	}
 	switch body {

@@ -65,6 +65,7 @@ func TestParseSANInvalid(t *testing.T) {
 		want   string // part of the reason
 	}{
 		{"", 0, "empty move"},
+		{"#", 0, "a check sign with no move"},
 		{"K", 1, "missing destination square"},
 		{"N", 1, "missing destination square"},
 		{"e", 1, "missing destination square"},

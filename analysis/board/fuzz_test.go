@@ -1,0 +1,76 @@
+package board
+
+import "testing"
+
+// FuzzResolve feeds arbitrary text through ParseSAN and Resolve in a few
+// positions. Nothing may panic, a parsed move must survive a round trip
+// through SAN.String, and a resolved move's canonical SAN must resolve to
+// the same move.
+func FuzzResolve(f *testing.F) {
+	for _, seed := range []string{"e4", "exd6", "Nbd7", "N1c3", "Qh4xe1+", "e8=Q", "exd8N#", "O-O", "0-0-0", "--", "Z0", "Pe4", "Ng1f3", "Kg1", "a8=K"} {
+		f.Add(seed)
+	}
+	positions := []Position{
+		StartPosition(),
+		mustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+		mustParseFEN("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"),
+		mustParseFEN(epPinFEN),
+		mustParseFEN(threeQueensFEN),
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := ParseSAN(text)
+		if err != nil {
+			return
+		}
+		again, err := ParseSAN(s.String())
+		if err != nil {
+			t.Fatalf("ParseSAN(%q).String() = %q, which does not parse: %v", text, s.String(), err)
+		}
+		if !s.Null && again.To != s.To {
+			t.Fatalf("%q and %q have different destinations", text, s.String())
+		}
+		for _, p := range positions {
+			m, err := p.Resolve(s)
+			if err != nil {
+				_ = err.Error()
+				continue
+			}
+			if m.IsNull() {
+				continue
+			}
+			canonical, err := ParseSAN(p.SAN(m))
+			if err != nil {
+				t.Fatalf("%s: SAN(%v) = %q does not parse: %v", p.FEN(), m, p.SAN(m), err)
+			}
+			if back, err := p.Resolve(canonical); err != nil || back != m {
+				t.Fatalf("%s: %q resolves to %v but its SAN %q to %v, %v", p.FEN(), text, m, p.SAN(m), back, err)
+			}
+		}
+	})
+}
+
+// FuzzParseFEN checks that ParseFEN never panics, that what it accepts
+// survives a round trip through FEN, and that accepted positions can be
+// played in.
+func FuzzParseFEN(f *testing.F) {
+	for _, tc := range perftPositions {
+		f.Add(tc.fen)
+	}
+	f.Add("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1")
+	f.Add("4k3/8/8/8/8/8/8/4K2r b - - 0 1")
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		q, err := ParseFEN(p.FEN())
+		if err != nil || q != p {
+			t.Fatalf("ParseFEN(%q) gives %q, which parses to %q, %v", fen, p.FEN(), q.FEN(), err)
+		}
+		for _, m := range p.LegalMoves(nil) {
+			q := p
+			q.Play(m)
+			_ = p.SAN(m)
+		}
+	})
+}
