@@ -2,6 +2,7 @@
 //
 //	pgnls check [--json] [--max-errors N] PATH...   report problems in PGN files
 //	pgnls fmt [-w] [-l] [-d] [--width N] [PATH...]   write PGN export format
+//	pgnls [serve] [--stdio] [--logfile PATH]         run the language server
 //
 // Run "pgnls help" for the full usage.
 package main
@@ -10,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 func main() {
@@ -31,6 +33,10 @@ Usage:
         reads standard input. --width sets the longest movetext line (79).
         A Latin-1 file stays Latin-1 unless --utf8 is given.
         Exit status: 0, 1 when -l or -d found differences, 2 on error.
+  pgnls [serve] [--stdio] [--logfile PATH] [--verbose]
+        Run the language server on standard input and output (the default
+        with no arguments). The log goes to standard error or PATH.
+        Exit status: 0 after shutdown and exit, 1 otherwise.
   pgnls help
         Show this help.
 `
@@ -38,11 +44,14 @@ Usage:
 // run is the whole command with its I/O as parameters, so that tests can
 // drive it without a process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return 2
+	// No arguments, or only the server's flags, is how editors start the
+	// language server (Neovim passes nothing, VS Code --stdio).
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelpFlag(args[0]) {
+		return runServe(args, stdin, stdout, stderr)
 	}
 	switch args[0] {
+	case "serve":
+		return runServe(args[1:], stdin, stdout, stderr)
 	case "check":
 		return runCheck(args[1:], stdin, stdout, stderr)
 	case "fmt":
@@ -53,4 +62,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "pgnls: unknown command %q\n\n%s", args[0], usage)
 	return 2
+}
+
+func isHelpFlag(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
 }

@@ -1,0 +1,236 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"pgnls/analysis"
+)
+
+// startAnalysis cancels the analysis of d's previous version and starts, in
+// the background, the one of its current text, which publishes the
+// diagnostics of that version. There is no debounce: analysis results are
+// kept per game across snapshots, so after an edit only the touched game is
+// analyzed again. s.mu must be held.
+func (s *server) startAnalysis(d *openDoc) {
+	d.cancelAnalysis()
+	ctx, cancel := context.WithCancel(s.ctx)
+	d.cancel = cancel
+	snap, version := d.doc.Snapshot(), d.version
+	s.goBackground(func() { s.analyze(ctx, d, snap, version) })
+}
+
+// analyze runs the analysis of one version of a document and publishes its
+// diagnostics, unless a newer version or didClose cancels ctx first. An
+// analysis that outlasts s.tick (the first one of a large document) reports
+// its progress and publishes what it found so far every tick.
+func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32) {
+	var done, total atomic.Int64
+	reportCtx, stopReport := context.WithCancel(ctx)
+	reported := make(chan struct{})
+	go func() {
+		defer close(reported)
+		s.reportWhileAnalyzing(reportCtx, ctx, d, snap, version, &done, &total)
+	}()
+	start := time.Now()
+	err := snap.Analyze(ctx, func(n, of int) {
+		done.Store(int64(n))
+		total.Store(int64(of))
+	})
+	stopReport()
+	<-reported // its last partial publication must not follow the final one
+	if err != nil {
+		s.log.Debug("analysis cancelled", zap.String("uri", string(d.uri)), zap.Int32("version", version), zap.Error(err))
+		return
+	}
+	s.log.Debug("analysis done", zap.String("uri", string(d.uri)), zap.Int32("version", version),
+		zap.Int("games", snap.Games()), zap.Duration("took", time.Since(start)))
+	s.publish(ctx, d, snap, version)
+}
+
+// reportWhileAnalyzing, every tick until reportCtx ends, reports progress
+// (when the client accepts server-created progress) and publishes the
+// diagnostics found so far. ctx is the analysis's own context: a newer
+// version cancels it.
+func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32, done, total *atomic.Int64) {
+	ticker := time.NewTicker(s.tick)
+	defer ticker.Stop()
+	var prog *progress
+	began := false
+	for {
+		select {
+		case <-reportCtx.Done():
+			if prog != nil {
+				msg := "done"
+				if ctx.Err() != nil {
+					msg = "cancelled: the document changed"
+				}
+				prog.end(msg)
+			}
+			return
+		case <-ticker.C:
+		}
+		if !began {
+			began = true
+			prog = s.beginProgress(reportCtx, d.uri)
+		}
+		prog.report(int(done.Load()), int(total.Load()))
+		s.publish(ctx, d, snap, version)
+	}
+}
+
+// publish sends the diagnostics of snap, unless ctx was cancelled (a newer
+// version or didClose took over).
+func (s *server) publish(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32) {
+	diags := render(snap, s.settings.Load())
+	d.pubMu.Lock()
+	defer d.pubMu.Unlock()
+	if d.closed || ctx.Err() != nil {
+		return
+	}
+	if err := s.sendDiagnostics(ctx, d.uri, &version, diags); err != nil {
+		s.log.Warn("publishDiagnostics failed", zap.String("uri", string(d.uri)), zap.Error(err))
+	}
+}
+
+// publishDiagnosticsParams is protocol.PublishDiagnosticsParams with the
+// version of the document as it is (int32; protocol's field is a uint32 that
+// omits version 0) and absent when there is none.
+type publishDiagnosticsParams struct {
+	URI         protocol.DocumentURI  `json:"uri"`
+	Version     *int32                `json:"version,omitempty"`
+	Diagnostics []protocol.Diagnostic `json:"diagnostics"`
+}
+
+// sendDiagnostics sends textDocument/publishDiagnostics. The list is never
+// null: [] is what clears a document's diagnostics.
+func (s *server) sendDiagnostics(ctx context.Context, uri protocol.DocumentURI, version *int32, diags []protocol.Diagnostic) error {
+	if diags == nil {
+		diags = []protocol.Diagnostic{}
+	}
+	return s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics,
+		&publishDiagnosticsParams{URI: uri, Version: version, Diagnostics: diags})
+}
+
+// render turns the diagnostics found in snap into the ones to publish: the
+// settings' severities applied, silenced codes left out, and at most
+// MaxDiagnostics of them, the most severe first, with a note at the top of
+// the document saying how many were left out.
+func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
+	all := snap.Diagnostics()
+	kept := make([]analysis.Diagnostic, 0, len(all))
+	var perSeverity [analysis.Hint + 1]int
+	for _, d := range all {
+		sev := set.severity(d)
+		if sev < analysis.Error || sev > analysis.Hint {
+			continue // off
+		}
+		d.Severity = sev
+		kept = append(kept, d)
+		perSeverity[sev]++
+	}
+	omitted := 0
+	if limit := set.MaxDiagnostics; limit > 0 && len(kept) > limit {
+		omitted = len(kept) - limit
+		kept = mostSevere(kept, perSeverity, limit)
+	}
+	out := make([]protocol.Diagnostic, 0, len(kept)+1)
+	if omitted > 0 {
+		lineEnd := snap.ClampUTF16(0, 1<<30)
+		out = append(out, protocol.Diagnostic{
+			Range:    toRange(snap, 0, lineEnd),
+			Severity: protocol.DiagnosticSeverityInformation,
+			Source:   source,
+			Message: fmt.Sprintf("%d more diagnostics are not shown (the maxDiagnostics setting is %d; the most severe are shown): `pgnls check` lists them all",
+				omitted, set.MaxDiagnostics),
+		})
+	}
+	for _, d := range kept {
+		out = append(out, toProtocol(snap, d))
+	}
+	return out
+}
+
+// mostSevere keeps the limit most severe of ds, in their order (source
+// order), given how many there are of each severity.
+func mostSevere(ds []analysis.Diagnostic, perSeverity [analysis.Hint + 1]int, limit int) []analysis.Diagnostic {
+	// Every diagnostic more severe than cut is kept, and the first room of
+	// those of severity cut.
+	cut, room := analysis.Error, limit
+	for cut < analysis.Hint && perSeverity[cut] < room {
+		room -= perSeverity[cut]
+		cut++
+	}
+	out := ds[:0]
+	for _, d := range ds {
+		switch {
+		case d.Severity < cut:
+			out = append(out, d)
+		case d.Severity == cut && room > 0:
+			out = append(out, d)
+			room--
+		}
+	}
+	return out
+}
+
+// progress is one work-done progress the server created; nil (when the
+// client does not accept server-created progress) reports nothing.
+type progress struct {
+	s     *server
+	token protocol.ProgressToken
+}
+
+// beginProgress creates a progress token and begins reporting on it, or
+// returns nil.
+func (s *server) beginProgress(ctx context.Context, uri protocol.DocumentURI) *progress {
+	if !s.clientCaps().workDoneProgress {
+		return nil
+	}
+	token := *protocol.NewProgressToken(fmt.Sprintf("pgnls/analysis/%d", s.progressTokens.Add(1)))
+	if err := s.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil {
+		s.log.Debug("window/workDoneProgress/create failed", zap.Error(err))
+		return nil
+	}
+	p := &progress{s: s, token: token}
+	p.send(&protocol.WorkDoneProgressBegin{
+		Kind:    protocol.WorkDoneProgressKindBegin,
+		Title:   "Checking games",
+		Message: string(uri),
+	})
+	return p
+}
+
+func (p *progress) report(done, total int) {
+	if p == nil {
+		return
+	}
+	r := &protocol.WorkDoneProgressReport{
+		Kind:    protocol.WorkDoneProgressKindReport,
+		Message: fmt.Sprintf("%d/%d parts", done, total),
+	}
+	if total > 0 {
+		r.Percentage = uint32(done * 100 / total)
+	}
+	p.send(r)
+}
+
+func (p *progress) end(msg string) {
+	if p == nil {
+		return
+	}
+	p.send(&protocol.WorkDoneProgressEnd{Kind: protocol.WorkDoneProgressKindEnd, Message: msg})
+}
+
+func (p *progress) send(value any) {
+	// The server's context, not the analysis's: the end of a cancelled
+	// analysis must still be sent.
+	if err := p.s.client.Progress(p.s.ctx, &protocol.ProgressParams{Token: p.token, Value: value}); err != nil {
+		p.s.log.Debug("$/progress failed", zap.Error(err))
+	}
+}

@@ -1,0 +1,286 @@
+// Package lsp is pgnls's language server: the LSP lifecycle, the open
+// documents and their diagnostics, published as the user types.
+//
+// The server owns the protocol and the bookkeeping; the text of each open
+// document and its incremental analysis live in analysis.Document. A change
+// is applied on the request path, and the analysis of the new snapshot runs
+// in the background (diagnostics.go), cancelled when a newer version
+// arrives.
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// Serve runs the language server on rwc (standard input and output, or one
+// end of a pipe) until the client sends exit, the input ends or ctx is
+// cancelled. It returns the exit status the LSP specification asks for: 0
+// when shutdown came first, 1 otherwise.
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, log *zap.Logger) int {
+	return newServer(log).serve(ctx, rwc)
+}
+
+// lifecycle is where the server is between initialize and exit.
+type lifecycle int32
+
+const (
+	stateNew      lifecycle = iota // before initialize: requests get ServerNotInitialized
+	stateRunning                   // initialize answered
+	stateShutdown                  // shutdown answered: only exit is served
+)
+
+// server holds the state of one connection.
+type server struct {
+	nyi // every protocol.Server method pgnls does not implement
+
+	log    *zap.Logger
+	conn   jsonrpc2.Conn
+	client protocol.Client
+
+	// ctx is the parent of all background work; stop cancels it when the
+	// server stops. bg counts the background goroutines.
+	ctx  context.Context
+	stop context.CancelFunc
+	bg   sync.WaitGroup
+
+	state    atomic.Int32 // a lifecycle
+	exited   chan struct{}
+	exitOnce sync.Once
+
+	mu   sync.Mutex // guards docs and the fields of every openDoc
+	docs map[protocol.DocumentURI]*openDoc
+	caps clientCaps // written once by initialize
+
+	settings atomic.Pointer[Settings]
+
+	progressTokens atomic.Int64
+
+	// tick is how often a long analysis reports progress and publishes the
+	// diagnostics found so far.
+	tick time.Duration
+	// beforeHandle, when set (by tests), runs before each message is routed.
+	beforeHandle func(ctx context.Context, req jsonrpc2.Request)
+}
+
+// clientCaps are the client capabilities the server acts on.
+type clientCaps struct {
+	workDoneProgress bool // window.workDoneProgress: the server may create progress tokens
+	configuration    bool // workspace.configuration: the server may pull settings
+}
+
+func newServer(log *zap.Logger) *server {
+	s := &server{
+		log:    log,
+		exited: make(chan struct{}),
+		docs:   make(map[protocol.DocumentURI]*openDoc),
+		tick:   500 * time.Millisecond,
+	}
+	s.settings.Store(defaultSettings())
+	return s
+}
+
+func (s *server) lifecycle() lifecycle { return lifecycle(s.state.Load()) }
+
+func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
+	s.ctx, s.stop = context.WithCancel(ctx)
+	defer s.stop()
+	s.conn = jsonrpc2.NewConn(newStream(rwc, s.log))
+	s.client = protocol.ClientDispatcher(s.conn, s.log.Named("client"))
+	s.conn.Go(s.ctx, s.handler())
+
+	select {
+	case <-s.exited:
+		s.log.Info("exit")
+	case <-s.conn.Done():
+		s.log.Info("connection closed", zap.Error(s.conn.Err()))
+	case <-ctx.Done():
+		s.log.Info("stopped", zap.Error(context.Cause(ctx)))
+	}
+	s.stop()
+	s.conn.Close()
+	s.waitBackground(2 * time.Second)
+	if s.lifecycle() == stateShutdown {
+		return 0
+	}
+	return 1
+}
+
+// waitBackground waits, for at most d, for the background goroutines to
+// notice that the server stopped.
+func (s *server) waitBackground(d time.Duration) {
+	done := make(chan struct{})
+	go func() { s.bg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+		s.log.Warn("background work still running at exit")
+	}
+}
+
+// goBackground runs fn in a goroutine counted by s.bg.
+func (s *server) goBackground(fn func()) {
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		fn()
+	}()
+}
+
+// initializeParams is the part of InitializeParams the server reads. It is
+// decoded leniently, on its own, so that a client capability of an
+// unexpected shape cannot make initialize fail.
+type initializeParams struct {
+	ClientInfo *struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	} `json:"clientInfo"`
+	InitializationOptions json.RawMessage `json:"initializationOptions"`
+	Capabilities          struct {
+		Window *struct {
+			WorkDoneProgress bool `json:"workDoneProgress"`
+		} `json:"window"`
+		Workspace *struct {
+			Configuration bool `json:"configuration"`
+		} `json:"workspace"`
+	} `json:"capabilities"`
+}
+
+func (s *server) initialize(_ context.Context, p *initializeParams) (*protocol.InitializeResult, error) {
+	caps := clientCaps{}
+	if w := p.Capabilities.Window; w != nil {
+		caps.workDoneProgress = w.WorkDoneProgress
+	}
+	if w := p.Capabilities.Workspace; w != nil {
+		caps.configuration = w.Configuration
+	}
+	s.mu.Lock()
+	s.caps = caps
+	s.mu.Unlock()
+	client := "unknown"
+	if p.ClientInfo != nil {
+		client = p.ClientInfo.Name + " " + p.ClientInfo.Version
+	}
+	s.log.Info("initialize", zap.String("client", client),
+		zap.Bool("workDoneProgress", caps.workDoneProgress), zap.Bool("configuration", caps.configuration))
+	if len(p.InitializationOptions) > 0 {
+		s.applySettings(parseSettingsJSON(p.InitializationOptions))
+	}
+	s.state.Store(int32(stateRunning))
+	return &protocol.InitializeResult{
+		// Every capability is static: some clients (Neovim 0.7) register
+		// nothing dynamically. openClose must be true, or such clients never
+		// send didOpen.
+		Capabilities: protocol.ServerCapabilities{
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: true,
+				Change:    protocol.TextDocumentSyncKindIncremental,
+			},
+		},
+		ServerInfo: &protocol.ServerInfo{Name: "pgnls"},
+	}, nil
+}
+
+// Initialized pulls the settings when the client serves
+// workspace/configuration.
+func (s *server) Initialized(context.Context, *protocol.InitializedParams) error {
+	s.pullSettings()
+	return nil
+}
+
+func (s *server) shutdown() error {
+	s.state.Store(int32(stateShutdown))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.docs {
+		d.cancelAnalysis()
+	}
+	s.log.Info("shutdown")
+	return nil
+}
+
+func (s *server) exit() {
+	s.exitOnce.Do(func() { close(s.exited) })
+}
+
+// DidChangeConfiguration takes the settings from the notification, or pulls
+// them when the client serves workspace/configuration (clients that pull
+// often send null settings), and re-publishes the diagnostics of every open
+// document.
+func (s *server) DidChangeConfiguration(_ context.Context, p *protocol.DidChangeConfigurationParams) error {
+	if s.clientCaps().configuration {
+		s.pullSettings()
+		return nil
+	}
+	if p.Settings == nil {
+		return nil
+	}
+	s.applySettings(parseSettings(p.Settings))
+	return nil
+}
+
+func (s *server) clientCaps() clientCaps {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caps
+}
+
+// pullSettings asks the client for the "pgnls" section in the background
+// (a request from inside a handler would hold up the messages behind it)
+// and applies the answer.
+func (s *server) pullSettings() {
+	if !s.clientCaps().configuration {
+		return
+	}
+	s.goBackground(func() {
+		ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+		defer cancel()
+		res, err := s.client.Configuration(ctx, &protocol.ConfigurationParams{
+			Items: []protocol.ConfigurationItem{{Section: settingsSection}},
+		})
+		if err != nil {
+			s.log.Warn("workspace/configuration failed", zap.Error(err))
+			return
+		}
+		if len(res) == 0 {
+			return
+		}
+		s.applySettings(parseSettings(res[0]))
+	})
+}
+
+// applySettings installs new settings and re-publishes the diagnostics of
+// the open documents.
+func (s *server) applySettings(set *Settings, problems []string) {
+	for _, p := range problems {
+		s.log.Warn(p)
+	}
+	if len(problems) > 0 {
+		s.showMessage(protocol.MessageTypeWarning, "pgnls: "+problems[0])
+	}
+	s.settings.Store(set)
+	s.log.Info("settings", zap.Int("lineWidth", set.LineWidth), zap.Int("maxDiagnostics", set.MaxDiagnostics), zap.Int("severityOverrides", len(set.Severity)))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.docs {
+		s.startAnalysis(d)
+	}
+}
+
+// showMessage tells the user something went wrong that they can fix.
+func (s *server) showMessage(typ protocol.MessageType, msg string) {
+	if s.client == nil {
+		return
+	}
+	if err := s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: typ, Message: msg}); err != nil {
+		s.log.Warn("window/showMessage failed", zap.Error(err))
+	}
+}
