@@ -51,14 +51,14 @@ func (d *Document) Edit(start, end int, newText string) error {
 	}
 	region := s.joinChunks(first, last, start, end, newText)
 	// Widen the region while a neighbour's parse depends on it.
-	for first > 0 && dependsOnNext(s.chunks[first-1].parse(), region) {
+	for first > 0 && pgn.DependsOnNext(s.chunks[first-1].parse(), region) {
 		first--
 		region = s.chunks[first].text + region
 	}
 	// And while the next chunk's parse would change: it must start a line,
 	// and what the region ends with must not run on into it.
 	f := pgn.Parse(region)
-	for last+1 < len(s.chunks) && (!endsLine(region) || dependsOnNext(f, s.chunks[last+1].text)) {
+	for last+1 < len(s.chunks) && (!endsLine(region) || pgn.DependsOnNext(f, s.chunks[last+1].text)) {
 		last++
 		region += s.chunks[last].text
 		f = pgn.Parse(region)
@@ -107,54 +107,24 @@ func (s *Snapshot) textOf(from, to int) string {
 	return b.String()
 }
 
-// dependsOnNext reports whether the parse of f would change if more text
-// (next, which starts at a line start) followed it: an unterminated brace
-// comment runs on into it, and a game without a result marker continues
-// into it unless it starts with '[' (a tag section, which ends the movetext)
-// — or always, while the game is still in its tag section.
-func dependsOnNext(f *pgn.File, next string) bool {
-	if next == "" || len(f.Items) == 0 {
-		return false
-	}
-	var lastTok pgn.Token
-	pgn.NodeTokens(f.Items[len(f.Items)-1], func(t pgn.Token) { lastTok = t })
-	if lastTok.Kind == pgn.BraceComment && !strings.HasSuffix(f.Src[lastTok.Pos:lastTok.End], "}") {
-		return true
-	}
-	g, ok := f.Items[len(f.Items)-1].(*pgn.Game)
-	if !ok || g.Result != nil {
-		return false
-	}
-	return len(g.Moves.Moves) == 0 || next[0] != '['
-}
-
-// splitChunks cuts a parsed text into chunks at the games that start a line
-// and do not continue what comes before them.
+// splitChunks cuts a parsed text into chunks at its split points.
 func splitChunks(f *pgn.File, text string) []*chunk {
 	var chunks []*chunk
-	start, games := 0, 0
-	for i, item := range f.Items {
-		g, ok := item.(*pgn.Game)
-		if !ok {
-			continue
+	start := pgn.Pos(0)
+	count := func(from, to pgn.Pos) int {
+		n := 0
+		for _, item := range f.Items[f.ItemsBefore(from):f.ItemsBefore(to)] {
+			if _, ok := item.(*pgn.Game); ok {
+				n++
+			}
 		}
-		at := int(g.From)
-		if at > start && atLineStart(text, at) && !dependsOnNext(&pgn.File{Src: text, Items: f.Items[firstItemFrom(f.Items, start):i]}, text[at:]) {
-			chunks = append(chunks, newChunk(text[start:at], games))
-			start, games = at, 0
-		}
-		games++
+		return n
 	}
-	return append(chunks, newChunk(text[start:], games))
-}
-
-// firstItemFrom returns the index of the first item that starts at or after off.
-func firstItemFrom(items []pgn.Node, off int) int {
-	return sort.Search(len(items), func(i int) bool { return int(items[i].Pos()) >= off })
-}
-
-func atLineStart(text string, off int) bool {
-	return off == 0 || text[off-1] == '\n' || text[off-1] == '\r'
+	for _, at := range pgn.SplitPoints(f) {
+		chunks = append(chunks, newChunk(text[start:at], count(start, at)))
+		start = at
+	}
+	return append(chunks, newChunk(text[start:], count(start, pgn.Pos(len(text)+1))))
 }
 
 // chunk is a run of whole games with the text around them. Its text never

@@ -113,7 +113,7 @@ func TestDeepOpenBraces(t *testing.T) {
 	src := "1. e4 " + strings.Repeat("{", deep)
 	f := Parse(src)
 	checkFile(t, f)
-	if len(f.Errors) != 1 || f.Errors[0].Msg != "comment not terminated: missing '}' before the end of the file" || f.Errors[0].Pos != 6 {
+	if len(f.Errors) != 1 || f.Errors[0].Msg != "comment not terminated: missing '}'" || f.Errors[0].Pos != 6 {
 		t.Fatalf("errors = %v, want one unterminated comment at offset 6", f.Errors)
 	}
 	moves := f.Games[0].Moves.Moves

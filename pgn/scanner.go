@@ -177,6 +177,12 @@ func (s *Scanner) scanString(start int) {
 	s.error(start, len(src), "string not terminated: missing '\"' before the end of the file")
 }
 
+// unterminatedComment is the one message for a brace comment without its
+// '}', whether it ends at the next tag line or at the end of the text: a text
+// cut before a tag line (a chunk of a document, a block of a stream) must
+// parse exactly as it does within the whole.
+const unterminatedComment = "comment not terminated: missing '}'"
+
 func (s *Scanner) scanComment(start int) {
 	src := s.src
 	body := start + 1
@@ -192,12 +198,12 @@ func (s *Scanner) scanComment(start int) {
 	// line so that one missing brace spoils at most one game.
 	if next := nextTagLine(src, body, limit); next >= 0 {
 		s.off = next
-		s.error(start, start+1, "comment not terminated: missing '}' before the next game")
+		s.error(start, start+1, unterminatedComment)
 		return
 	}
 	if closing < 0 {
 		s.off = len(src)
-		s.error(start, start+1, "comment not terminated: missing '}' before the end of the file")
+		s.error(start, start+1, unterminatedComment)
 		return
 	}
 	s.off = limit + 1

@@ -301,7 +301,7 @@ func TestScan(t *testing.T) {
 			name: "unterminated comment at the end of the file",
 			src:  "e4 {never closed\nstill open",
 			toks: []tok{{Symbol, "e4"}, {BraceComment, "{never closed\nstill open"}},
-			errs: []scanErr{{3, 4, "comment not terminated: missing '}' before the end of the file"}},
+			errs: []scanErr{{3, 4, "comment not terminated: missing '}'"}},
 		},
 		{
 			name: "unterminated comment stops before the next tag line",
@@ -311,13 +311,13 @@ func TestScan(t *testing.T) {
 				{LBracket, "["}, {Symbol, "Event"}, {String, `"Next"`}, {RBracket, "]"},
 				{Number, "1."}, {Symbol, "d4"}, {BraceComment, "{closed}"}, {Result, "*"},
 			},
-			errs: []scanErr{{6, 7, "comment not terminated: missing '}' before the next game"}},
+			errs: []scanErr{{6, 7, "comment not terminated: missing '}'"}},
 		},
 		{
 			name: "unterminated comment stops before a tag line after CRLF",
 			src:  "{open\r\n[ Site\t\"x\"]",
 			toks: []tok{{BraceComment, "{open\r\n"}, {LBracket, "["}, {Symbol, "Site"}, {String, `"x"`}, {RBracket, "]"}},
-			errs: []scanErr{{0, 1, "before the next game"}},
+			errs: []scanErr{{0, 1, "comment not terminated"}},
 		},
 		{
 			// Only a line that starts with a tag pair ends the comment;
@@ -325,7 +325,7 @@ func TestScan(t *testing.T) {
 			name: "brackets that are not tag lines stay in the comment",
 			src:  "{a [Event \"x\"] b\n[%clk 0:01:00]\n[note\n [Site \"y\"]",
 			toks: []tok{{BraceComment, "{a [Event \"x\"] b\n[%clk 0:01:00]\n[note\n [Site \"y\"]"}},
-			errs: []scanErr{{0, 1, "before the end of the file"}},
+			errs: []scanErr{{0, 1, "comment not terminated"}},
 		},
 		{
 			// The scanner takes a tag line inside a multi-line comment for
@@ -334,13 +334,13 @@ func TestScan(t *testing.T) {
 			name: "tag line inside a closed comment ends it",
 			src:  "{see\n[Event \"x\"]\n}",
 			toks: []tok{{BraceComment, "{see\n"}, {LBracket, "["}, {Symbol, "Event"}, {String, `"x"`}, {RBracket, "]"}, {Illegal, "}"}},
-			errs: []scanErr{{0, 1, "before the next game"}, {17, 18, "'}' without a matching '{'"}},
+			errs: []scanErr{{0, 1, "comment not terminated"}, {17, 18, "'}' without a matching '{'"}},
 		},
 		{
 			name: "100 opening braces",
 			src:  strings.Repeat("{", 100),
 			toks: []tok{{BraceComment, strings.Repeat("{", 100)}},
-			errs: []scanErr{{0, 1, "before the end of the file"}},
+			errs: []scanErr{{0, 1, "comment not terminated"}},
 		},
 	}
 	for _, tt := range tests {

@@ -43,17 +43,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	var sum summary
 	for _, src := range sources {
-		data, err := src.read(stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "pgnls: cannot read %s: %v\n", src.name, err)
+		if err := sum.checkSource(out, src, stdin, opts); err != nil {
+			fmt.Fprintf(stderr, "pgnls: %v\n", err)
 			status = 2
-			continue
 		}
-		text, _ := decodeText(data)
-		file := pgn.Parse(text)
-		sum.files++
-		sum.games += len(file.Games)
-		if !sum.print(out, src.name, file, analysis.CheckFile(file), opts) {
+		if sum.stopped {
 			break
 		}
 	}
@@ -65,13 +59,68 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
-type summary struct {
-	files, games, errors, warnings int
+// checkSource checks one file as a stream of pieces (see pgn.Reader), so
+// that a file larger than memory is checked with bounded memory. Reading and
+// parsing the next piece overlaps with checking this one, whose games are
+// checked in parallel; the output stays in file order.
+func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts checkOptions) error {
+	in, err := src.open(stdin)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", src.name, err)
+	}
+	defer in.Close()
+	s.files++
+	type parsed struct {
+		piece *pgn.Piece
+		err   error
+	}
+	pieces := make(chan parsed, 2)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		defer close(pieces)
+		r := pgn.NewReader(in)
+		for {
+			p, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			select {
+			case pieces <- parsed{p, err}:
+			case <-done:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	games := 0
+	for p := range pieces {
+		if p.err != nil {
+			return fmt.Errorf("cannot read %s: %w", src.name, p.err)
+		}
+		file := p.piece.File
+		s.print(out, src.name, p.piece, games, analysis.CheckFile(file), opts)
+		games += len(file.Games)
+		s.games += len(file.Games)
+		if s.stopped {
+			return nil
+		}
+	}
+	return nil
 }
 
-// print writes the diagnostics of one file and counts them. It returns
-// false once --max-errors errors have been printed.
-func (s *summary) print(w io.Writer, name string, file *pgn.File, diags []analysis.Diagnostic, opts checkOptions) bool {
+type summary struct {
+	files, games, errors, warnings int
+	stopped                        bool // --max-errors was reached
+}
+
+// print writes the diagnostics of one piece of a file and counts them,
+// stopping once --max-errors errors have been printed. firstGame is the
+// index in the file of the piece's first game.
+func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame int, diags []analysis.Diagnostic, opts checkOptions) {
+	lines := piece.File.Lines
 	for _, d := range diags {
 		switch d.Severity {
 		case analysis.Error:
@@ -79,21 +128,26 @@ func (s *summary) print(w io.Writer, name string, file *pgn.File, diags []analys
 		case analysis.Warning:
 			s.warnings++
 		}
-		line, col := file.Lines.CharPosition(d.Pos)
-		endLine, endCol := file.Lines.CharPosition(d.End)
+		line, col := lines.CharPosition(d.Pos)
+		endLine, endCol := lines.CharPosition(d.End)
+		line, endLine = line+piece.Line, endLine+piece.Line
+		game := 0 // text between games
+		if d.Game >= 0 {
+			game = firstGame + d.Game + 1
+		}
 		if opts.json {
 			writeJSON(w, jsonDiagnostic{
 				File: name, Line: line + 1, Column: col + 1, EndLine: endLine + 1, EndColumn: endCol + 1,
-				Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message, Game: d.Game + 1,
+				Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message, Game: game,
 			})
 		} else {
 			fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", name, line+1, col+1, d.Severity, d.Message, d.Code)
 		}
 		if opts.maxErrors > 0 && s.errors >= opts.maxErrors {
-			return false
+			s.stopped = true
+			return
 		}
 	}
-	return true
 }
 
 // jsonDiagnostic is the --json form of a diagnostic. Lines and columns are

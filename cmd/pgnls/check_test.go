@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -140,7 +141,7 @@ func TestCheckMaxErrors(t *testing.T) {
 }
 
 func TestCheckUsage(t *testing.T) {
-	for _, args := range [][]string{{"check"}, {"check", "--bogus", "x"}, {"nonsense"}, {}} {
+	for _, args := range [][]string{{"check"}, {"check", "--bogus", "x"}, {"nonsense"}} {
 		if code, _, errOut := runCmd(t, "", args...); code != 2 || errOut == "" {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and a message", args, code, errOut)
 		}
@@ -151,5 +152,30 @@ func TestCheckTestdataGamesAreClean(t *testing.T) {
 	code, out, _ := runCmd(t, "", "check", "../../testdata/games")
 	if code != 0 || out != "" {
 		t.Errorf("README's main job: exit %d, output %q", code, out)
+	}
+}
+
+// TestCheckLargeFileStreams checks a file several blocks long: the
+// diagnostics' lines and game numbers must count from the file's start, not
+// from the piece the reader cut.
+func TestCheckLargeFileStreams(t *testing.T) {
+	var b strings.Builder
+	for b.Len() < 3<<20 {
+		b.WriteString(cleanGame + "\n")
+	}
+	games := strings.Count(b.String(), "[Event ")
+	lines := strings.Count(b.String(), "\n")
+	b.WriteString(illegalGame)
+	path := writeFile(t, t.TempDir(), "big.pgn", []byte(b.String()))
+	code, out, errOut := runCmd(t, "", "check", "--json", path)
+	var d jsonDiagnostic
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("output %q: %v", out, err)
+	}
+	if code != 1 || d.Line != lines+9 || d.Game != games+1 || d.Column != 41 {
+		t.Errorf("exit %d, diagnostic at line %d game %d column %d; want 1, line %d game %d column 41", code, d.Line, d.Game, d.Column, lines+9, games+1)
+	}
+	if want := fmt.Sprintf("1 files, %d games, 1 errors, 0 warnings\n", games+1); errOut != want {
+		t.Errorf("summary %q, want %q", errOut, want)
 	}
 }

@@ -59,6 +59,14 @@ func expandPaths(paths []string) ([]source, []error) {
 	return out, errs
 }
 
+// open opens the source for reading. Standard input is not closed.
+func (s source) open(stdin io.Reader) (io.ReadCloser, error) {
+	if s.path == "" {
+		return io.NopCloser(stdin), nil
+	}
+	return os.Open(s.path)
+}
+
 func (s source) read(stdin io.Reader) ([]byte, error) {
 	if s.path == "" {
 		return io.ReadAll(stdin)

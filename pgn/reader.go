@@ -1,0 +1,162 @@
+package pgn
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+)
+
+// Reader reads PGN from a stream in pieces of whole games, each parsed as it
+// would be within the whole text, so that a file larger than memory can be
+// checked or formatted with memory bounded by the block size and the longest
+// game.
+//
+// Text that is not valid UTF-8 is decoded as Latin-1, like the command line
+// does for whole files; a stream switches to Latin-1 at the first block that
+// is not valid UTF-8 and stays there.
+type Reader struct {
+	r   io.Reader
+	buf []byte // bytes read and not yet returned in a piece
+	eof bool
+	err error
+
+	latin1 bool
+	offset int // offset in the decoded text of buf[0]
+	line   int // line of buf[0]
+
+	// BlockSize is how much text is parsed at a time; MaxPiece bounds a
+	// piece that has no place to be cut (one enormous game).
+	BlockSize int
+	MaxPiece  int
+}
+
+// Piece is a run of whole games from a Reader.
+type Piece struct {
+	File   *File // positions relative to the piece
+	Offset int   // where the piece starts in the decoded text
+	Line   int   // the 0-based line the piece starts on
+	Latin1 bool  // the piece was decoded from Latin-1
+}
+
+// NewReader returns a Reader with 1 MiB blocks and pieces of at most 1 GiB.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{r: r, BlockSize: 1 << 20, MaxPiece: 1 << 30}
+}
+
+// ErrPieceTooLarge is returned when the text cannot be cut into pieces of at
+// most MaxPiece bytes.
+var ErrPieceTooLarge = errors.New("pgn: a single game (or unclosed comment) is larger than the reader's limit")
+
+// Next returns the next piece, or io.EOF after the last.
+func (r *Reader) Next() (*Piece, error) {
+	want := r.BlockSize
+	for {
+		if err := r.fill(want); err != nil {
+			return nil, err
+		}
+		if len(r.buf) == 0 && r.eof {
+			return nil, io.EOF
+		}
+		text, rawLen := r.decode()
+		f := Parse(text)
+		if r.eof && rawLen == len(r.buf) {
+			return r.emit(f, text, Pos(len(text)), rawLen), nil
+		}
+		if points := SplitPoints(f); len(points) > 0 {
+			cut := points[len(points)-1]
+			return r.emit(f, text, cut, r.rawLength(text[:cut])), nil
+		}
+		if len(r.buf) >= r.MaxPiece {
+			return nil, fmt.Errorf("%w (%d bytes)", ErrPieceTooLarge, r.MaxPiece)
+		}
+		want = 2 * len(r.buf)
+	}
+}
+
+// fill reads until the buffer holds n bytes or the stream ends.
+func (r *Reader) fill(n int) error {
+	for len(r.buf) < n && !r.eof {
+		if r.err != nil {
+			return r.err
+		}
+		if cap(r.buf)-len(r.buf) < 64<<10 {
+			grown := make([]byte, len(r.buf), max(2*cap(r.buf), n+64<<10))
+			copy(grown, r.buf)
+			r.buf = grown
+		}
+		m, err := r.r.Read(r.buf[len(r.buf):cap(r.buf)])
+		r.buf = r.buf[:len(r.buf)+m]
+		switch {
+		case err == io.EOF:
+			r.eof = true
+		case err != nil:
+			r.err = err
+			return err
+		}
+	}
+	return nil
+}
+
+// decode returns the buffer as text, leaving out a UTF-8 sequence cut by
+// the end of the buffer, and how many bytes of the buffer it covers.
+func (r *Reader) decode() (string, int) {
+	n := len(r.buf)
+	if !r.eof {
+		n = completeRunes(r.buf)
+	}
+	if !r.latin1 && !utf8.Valid(r.buf[:n]) {
+		r.latin1 = true
+	}
+	if !r.latin1 {
+		return string(r.buf[:n]), n
+	}
+	n = len(r.buf)
+	runes := make([]rune, n)
+	for i, b := range r.buf {
+		runes[i] = rune(b)
+	}
+	return string(runes), n
+}
+
+// completeRunes returns the length of b without a trailing incomplete UTF-8
+// sequence.
+func completeRunes(b []byte) int {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return i
+			}
+			break
+		}
+	}
+	return len(b)
+}
+
+// rawLength returns how many input bytes a prefix of the decoded text came from.
+func (r *Reader) rawLength(prefix string) int {
+	if r.latin1 {
+		return utf8.RuneCountInString(prefix)
+	}
+	return len(prefix)
+}
+
+// emit returns the text before cut as a piece, taking its parse from f (the
+// parse of the whole buffer, whose items before cut are final), and drops
+// its bytes from the buffer.
+func (r *Reader) emit(f *File, text string, cut Pos, raw int) *Piece {
+	src := text[:cut]
+	n := f.ItemsBefore(cut)
+	piece := &File{Src: src, Lines: NewLineTable(src), Items: f.Items[:n:n], Errors: f.Errors.Within(0, cut)}
+	for _, g := range f.Games {
+		if g.From >= cut {
+			break
+		}
+		piece.Games = append(piece.Games, g)
+	}
+	p := &Piece{File: piece, Offset: r.offset, Line: r.line, Latin1: r.latin1}
+	r.offset += len(src)
+	r.line += piece.Lines.LineCount() - 1
+	r.buf = r.buf[raw:]
+	return p
+}

@@ -1,0 +1,165 @@
+package pgn
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// shape lists a parse's items, tokens and errors with positions shifted by
+// base: equal shapes mean equal trees.
+func shape(f *File, base Pos) []string {
+	var out []string
+	for _, item := range f.Items {
+		s := fmt.Sprintf("%T %d-%d:", item, item.Pos()+base, item.End()+base)
+		NodeTokens(item, func(t Token) { s += fmt.Sprintf(" %s@%d-%d", t.Kind, t.Pos+base, t.End+base) })
+		out = append(out, s)
+	}
+	for _, e := range f.Errors {
+		out = append(out, fmt.Sprintf("error %d-%d %s", e.Pos+base, e.End+base, e.Msg))
+	}
+	return out
+}
+
+// readAll reads a text in pieces and returns their combined shape, text and
+// line count.
+func readAll(t *testing.T, data []byte, block int) ([]string, string, int) {
+	t.Helper()
+	r := NewReader(strings.NewReader(string(data)))
+	r.BlockSize = block
+	var items, errs []string
+	var text strings.Builder
+	lines := 0
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Offset != text.Len() || p.Line != lines {
+			t.Fatalf("piece at offset %d line %d, want %d and %d", p.Offset, p.Line, text.Len(), lines)
+		}
+		for _, s := range shape(p.File, Pos(p.Offset)) {
+			if strings.HasPrefix(s, "error ") {
+				errs = append(errs, s)
+			} else {
+				items = append(items, s)
+			}
+		}
+		text.WriteString(p.File.Src)
+		lines += p.File.Lines.LineCount() - 1
+	}
+	return append(items, errs...), text.String(), lines
+}
+
+// decodeWhole decodes a file as the command line does.
+func decodeWhole(data []byte) string {
+	if utf8.Valid(data) {
+		return string(data)
+	}
+	runes := make([]rune, len(data))
+	for i, b := range data {
+		runes[i] = rune(b)
+	}
+	return string(runes)
+}
+
+func checkReader(t *testing.T, name string, data []byte) {
+	t.Helper()
+	whole := decodeWhole(data)
+	want := shape(Parse(whole), 0)
+	for _, block := range []int{1, 5, 64, 1000, 1 << 20} {
+		got, text, lines := readAll(t, data, block)
+		if text != whole {
+			t.Fatalf("%s, blocks of %d: the pieces' text differs from the whole", name, block)
+		}
+		if lines != NewLineTable(whole).LineCount()-1 {
+			t.Errorf("%s, blocks of %d: %d lines", name, block, lines)
+		}
+		if !reflect.DeepEqual(got, want) {
+			for i := range min(len(got), len(want)) {
+				if got[i] != want[i] {
+					t.Fatalf("%s, blocks of %d: item %d\n got %s\nwant %s", name, block, i, got[i], want[i])
+				}
+			}
+			t.Fatalf("%s, blocks of %d: %d items, want %d", name, block, len(got), len(want))
+		}
+	}
+}
+
+// TestReaderMatchesParse reads every test and corpus file in pieces of
+// several block sizes and compares with parsing the file whole.
+func TestReaderMatchesParse(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/*/*.pgn")
+	if dir := "../../shared/corpus"; dirExists(dir) {
+		more, _ := filepath.Glob(dir + "/*/*.pgn")
+		files = append(files, more...)
+	} else {
+		t.Log("../../shared/corpus not found: reading only the project's own test files")
+	}
+	if len(files) == 0 {
+		t.Fatal("no test files")
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) > 40000 {
+			data = data[:40000] // block size 1 re-parses often; a prefix is enough
+		}
+		checkReader(t, filepath.Base(name), data)
+	}
+}
+
+func dirExists(dir string) bool {
+	info, err := os.Stat(dir)
+	return err == nil && info.IsDir()
+}
+
+func TestReaderEdgeCases(t *testing.T) {
+	cases := map[string]string{
+		"empty":              "",
+		"utf8 split":         "[White \"Müller 💎\"]\n\n1. e4 { ♔♕ } *\n[Black \"é\"]\n\n1. d4 *\n",
+		"latin1":             "[White \"M\xfcller\"]\n\n1. e4 *\n\n[Black \"J\xfcrgen\"]\n\n1. d4 *\n",
+		"no results":         "[Event \"a\"]\n\n1. e4\n\n[Event \"b\"]\n\n1. d4\n1. c4\n",
+		"unclosed comment":   "[Event \"a\"]\n\n1. e4 {open\n\n[Event \"b\"]\n\n1. d4 *\n{ and }\n",
+		"tags only":          "[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n",
+		"crlf":               "[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n",
+		"lone cr":            "[Event \"a\"]\r\r1. e4 *\r\r[Event \"b\"]\r\r1. d4 *\r",
+		"bom":                "\uFEFF[Event \"a\"]\n\n1. e4 *\n",
+		"games on one line":  "1. e4 * 1. d4 * 1. c4 *\n1. Nf3 *\n",
+		"escape lines":       "% first\n[Event \"a\"]\n\n1. e4 *\n% between\n[Event \"b\"]\n\n1. d4 *\n",
+		"stray text between": "1. e4 *\n) ] \"x\"\n1. d4 *\n",
+	}
+	for name, text := range cases {
+		t.Run(name, func(t *testing.T) { checkReader(t, name, []byte(text)) })
+	}
+}
+
+func TestReaderLimitsAPieceWithoutACut(t *testing.T) {
+	r := NewReader(strings.NewReader("{" + strings.Repeat("x ", 5000)))
+	r.BlockSize, r.MaxPiece = 100, 1000
+	_, err := r.Next()
+	if !errors.Is(err, ErrPieceTooLarge) {
+		t.Errorf("error %v, want ErrPieceTooLarge", err)
+	}
+}
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+func TestReaderPassesOnReadErrors(t *testing.T) {
+	if _, err := NewReader(failingReader{}).Next(); err == nil || err.Error() != "disk on fire" {
+		t.Errorf("error %v", err)
+	}
+}

@@ -1,0 +1,63 @@
+package pgn
+
+import "sort"
+
+// A text can be cut into pieces that each parse alone exactly as they parse
+// within the whole text: the language server keeps a document as such pieces
+// so that an edit re-parses one of them, and the streaming Reader reads a
+// file in such pieces so that memory stays bounded. This file says where the
+// cuts may go.
+
+// DependsOnNext reports whether the parse of f would change if next followed
+// its text, next being text that starts at a line start. It does when f ends
+// in a brace comment without its '}' and next does not start with a tag pair
+// line (which would end the comment there); and when f ends in a game without
+// a result marker and next does not start with '[' (which would end the
+// movetext there) — or whatever next starts with, while the game has no moves
+// yet, since then more tag pairs would join its tag section.
+func DependsOnNext(f *File, next string) bool {
+	if next == "" || len(f.Items) == 0 {
+		return false
+	}
+	last := f.Items[len(f.Items)-1]
+	var lastTok Token
+	NodeTokens(last, func(t Token) { lastTok = t })
+	if lastTok.Kind == BraceComment && f.Src[lastTok.End-1] != '}' && !looksLikeTagPair(next) {
+		return true
+	}
+	g, ok := last.(*Game)
+	if !ok || g.Result != nil {
+		return false
+	}
+	return len(g.Moves.Moves) == 0 || next[0] != '['
+}
+
+// SplitPoints returns the offsets at which f's text can be cut into pieces
+// that each parse alone as they do within the whole: the starts of games
+// that begin a line and do not continue what comes before them.
+func SplitPoints(f *File) []Pos {
+	var points []Pos
+	start := 0 // index of the first item of the current piece
+	for i, item := range f.Items {
+		g, ok := item.(*Game)
+		if !ok || i == start || !AtLineStart(f.Src, g.From) {
+			continue
+		}
+		before := &File{Src: f.Src, Items: f.Items[start:i]}
+		if !DependsOnNext(before, f.Src[g.From:]) {
+			points = append(points, g.From)
+			start = i
+		}
+	}
+	return points
+}
+
+// AtLineStart reports whether offset off begins a line of text.
+func AtLineStart(text string, off Pos) bool {
+	return off == 0 || text[off-1] == '\n' || text[off-1] == '\r'
+}
+
+// ItemsBefore returns how many of f's items start before offset off.
+func (f *File) ItemsBefore(off Pos) int {
+	return sort.Search(len(f.Items), func(i int) bool { return f.Items[i].Pos() >= off })
+}
