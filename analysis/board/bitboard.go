@@ -23,6 +23,12 @@ func rankMask(rank int) uint64 { return rank1 << (8 * uint(rank)) }
 // firstSquare returns the lowest square in a non-empty bitboard.
 func firstSquare(b uint64) Square { return Square(bits.TrailingZeros64(b)) }
 
+// lastSquare returns the highest square in a non-empty bitboard.
+func lastSquare(b uint64) Square { return Square(63 - bits.LeadingZeros64(b)) }
+
+// popCount returns the number of squares in a bitboard.
+func popCount(b uint64) int { return bits.OnesCount64(b) }
+
 // step is a displacement in files and ranks.
 type step struct{ file, rank int }
 
@@ -147,8 +153,3 @@ func pieceAttacks(pt PieceType, sq Square, occ uint64) uint64 {
 	}
 	return 0
 }
-
-func popCount(b uint64) int { return bits.OnesCount64(b) }
-
-// lastSquare returns the highest square in a non-empty bitboard.
-func lastSquare(b uint64) Square { return Square(63 - bits.LeadingZeros64(b)) }

@@ -8,7 +8,13 @@ import (
 
 // FENError reports why a FEN string was rejected.
 type FENError struct {
-	Field  int    // 0-based index of the offending space-separated field, or -1 for the whole string
+	// Field is the 0-based index of the offending space-separated field:
+	// 0 piece placement, 1 side to move, 2 castling, 3 en passant,
+	// 4 halfmove clock, 5 fullmove number; or -1 for the string as a whole.
+	// A caller may use it to point at the field, or to treat some problems,
+	// such as the fullmove number 0 that many puzzle files write, as
+	// warnings.
+	Field  int
 	Reason string // why, in words
 }
 
@@ -42,7 +48,7 @@ func ParseFEN(fen string) (Position, error) {
 	var p Position
 	fields := strings.Fields(fen)
 	if len(fields) != 6 && len(fields) != 4 {
-		return p, fenError(-1, "found %d fields, want 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number)", len(fields))
+		return p, fenError(-1, "found %d fields, want 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number) or the first 4", len(fields))
 	}
 	if err := p.parsePlacement(fields[fenPlacement]); err != nil {
 		return p, err
