@@ -44,6 +44,12 @@ const (
 // The halfmove clock and fullmove number may be omitted together, and then
 // default to 0 and 1. An en passant square is accepted even when no pawn can
 // capture there.
+//
+// The move counters are checked last, and a bad one, such as the fullmove
+// number 0 that many puzzle files write, comes back as a *FENError for
+// field 4 or 5 together with a complete position in which that counter has
+// its default. A caller that sees such an error may warn and carry on.
+// After any other error the position is unusable.
 func ParseFEN(fen string) (Position, error) {
 	var p Position
 	fields := strings.Fields(fen)
@@ -70,16 +76,14 @@ func ParseFEN(fen string) (Position, error) {
 	if err := p.parseEnPassant(fields[fenEnPassant]); err != nil {
 		return p, err
 	}
-	p.halfmove, p.fullmove = 0, 1
-	if len(fields) == 6 {
-		if err := p.parseCounters(fields[fenHalfmove], fields[fenFullmove]); err != nil {
-			return p, err
-		}
-	}
 	if p.attackers(p.kingSquare(p.side.Other()), p.occupied(), p.byColor[p.side]) != 0 {
 		return p, fenError(fenSide, "%s is in check but it is %s's move", p.side.Other().title(), p.side.title())
 	}
-	return p, nil
+	p.halfmove, p.fullmove = 0, 1
+	if len(fields) == 4 {
+		return p, nil
+	}
+	return p, p.parseCounters(fields[fenHalfmove], fields[fenFullmove])
 }
 
 // parsePlacement reads the first FEN field, the ranks from the eighth down
@@ -210,18 +214,21 @@ func (p *Position) parseEnPassant(field string) error {
 	return nil
 }
 
-// parseCounters reads the halfmove clock and the fullmove number.
+// parseCounters reads the halfmove clock and the fullmove number, leaving
+// a counter that is not valid at its default.
 func (p *Position) parseCounters(halfmove, fullmove string) error {
-	h, ok := parseCount(halfmove)
-	if !ok {
-		return fenError(fenHalfmove, "halfmove clock %q is not a non-negative number", halfmove)
+	var err error
+	if f, ok := parseCount(fullmove); ok && f >= 1 {
+		p.fullmove = f
+	} else {
+		err = fenError(fenFullmove, "fullmove number %q is not a positive number", fullmove)
 	}
-	f, ok := parseCount(fullmove)
-	if !ok || f < 1 {
-		return fenError(fenFullmove, "fullmove number %q is not a positive number", fullmove)
+	if h, ok := parseCount(halfmove); ok {
+		p.halfmove = h
+	} else {
+		err = fenError(fenHalfmove, "halfmove clock %q is not a non-negative number", halfmove)
 	}
-	p.halfmove, p.fullmove = h, f
-	return nil
+	return err
 }
 
 // parseCount parses a decimal number of plain digits that fits in an int32;

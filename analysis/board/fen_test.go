@@ -85,6 +85,25 @@ func TestParseFENInvalid(t *testing.T) {
 	}
 }
 
+// TestParseFENBadCounters checks that a bad move counter still yields a
+// usable position, so that callers can treat it as a warning.
+func TestParseFENBadCounters(t *testing.T) {
+	tests := []struct{ fen, want string }{
+		{"4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 0", "4kb1r/p2n1ppp/4q3/4p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 1 1"},
+		{"8/8/8/8/8/8/8/K6k b - - x 7", "8/8/8/8/8/8/8/K6k b - - 0 7"},
+	}
+	for _, tc := range tests {
+		p, err := ParseFEN(tc.fen)
+		var fe *FENError
+		if !errors.As(err, &fe) || fe.Field < fenHalfmove {
+			t.Errorf("ParseFEN(%q) error = %v, want a move counter error", tc.fen, err)
+		}
+		if got := p.FEN(); got != tc.want {
+			t.Errorf("ParseFEN(%q).FEN() = %q, want %q", tc.fen, got, tc.want)
+		}
+	}
+}
+
 func TestPositionAccessors(t *testing.T) {
 	p := mustParseFEN("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 3 17")
 	if p.SideToMove() != White || p.FullMoveNumber() != 17 || p.HalfMoveClock() != 3 || p.EnPassantSquare() != D6 {
