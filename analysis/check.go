@@ -142,6 +142,9 @@ func (c *gameChecker) startPosition() (board.Position, bool) {
 	if setup == nil || setup.Value != "1" {
 		c.report(fen.Pos(), fen.End(), CodeSetupMissing, `FEN tag without [SetUp "1"]: the standard asks for both`)
 	}
+	for _, w := range start.fenWarnings {
+		c.report(fen.ValueTok.Pos, fen.ValueTok.End, CodeTagValue, "FEN: "+w)
+	}
 	if err := start.fenErr; err != nil {
 		reason := err.Error()
 		var fe *board.FENError

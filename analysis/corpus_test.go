@@ -133,7 +133,13 @@ func movePath(g *pgn.Game, pos pgn.Pos) []string {
 func confirmIllegal(g *pgn.Game, path []string) string {
 	opts := []func(*chess.Game){}
 	if fen, ok := g.Tag("FEN"); ok {
-		opt, err := chess.FEN(fen)
+		// notnil is stricter about move counters and castling rights than
+		// real files; give it the FEN as pgnls reads it.
+		pos, _, err := readFEN(fen)
+		if err != nil {
+			return "the FEN is unreadable: " + err.Error()
+		}
+		opt, err := chess.FEN(pos.FEN())
 		if err != nil {
 			return "notnil rejects the FEN: " + err.Error()
 		}

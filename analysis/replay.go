@@ -20,6 +20,9 @@ type gameStart struct {
 	// tells why its value is not a position.
 	fen    *pgn.Tag
 	fenErr error
+	// fenWarnings say what was wrong with a FEN that could still be read:
+	// move counters out of range, castling rights the position cannot have.
+	fenWarnings []string
 }
 
 // replayable reports whether the moves can be replayed from s.pos.
@@ -38,8 +41,59 @@ func startOf(g *pgn.Game) gameStart {
 		s.pos = board.StartPosition()
 		return s
 	}
-	s.pos, s.fenErr = board.ParseFEN(s.fen.Value)
+	s.pos, s.fenWarnings, s.fenErr = readFEN(s.fen.Value)
 	return s
+}
+
+// readFEN reads a FEN the way real files need: lichess writes a fullmove
+// number of 0, and some studies keep castling rights that the position
+// cannot have. Such FENs are read (the counter at its default, the rights
+// dropped) with a warning for each problem; any other problem is an error.
+func readFEN(fen string) (board.Position, []string, error) {
+	var warnings []string
+	pos, err := board.ParseFEN(fen)
+	if fe, ok := err.(*board.FENError); ok && fe.Field == 2 {
+		var kept string
+		fen, kept, warnings = dropImpossibleCastling(fen)
+		if kept != "" {
+			pos, err = board.ParseFEN(fen)
+		}
+	}
+	if fe, ok := err.(*board.FENError); ok && (fe.Field == 4 || fe.Field == 5) {
+		// ParseFEN returns a usable position for bad counters.
+		return pos, append(warnings, fe.Reason+"; it is ignored"), nil
+	}
+	return pos, warnings, err
+}
+
+// dropImpossibleCastling removes from a FEN the castling rights that
+// ParseFEN rejects one by one, and says which it removed. kept is "" when
+// the castling field was not the problem after all.
+func dropImpossibleCastling(fen string) (string, string, []string) {
+	fields := strings.Fields(fen)
+	if len(fields) < 3 || fields[2] == "-" {
+		return fen, "", nil
+	}
+	var kept strings.Builder
+	var warnings []string
+	for _, right := range fields[2] {
+		alone := append([]string(nil), fields...)
+		alone[2] = string(right)
+		_, err := board.ParseFEN(strings.Join(alone, " "))
+		if fe, ok := err.(*board.FENError); ok && fe.Field == 2 {
+			warnings = append(warnings, fe.Reason+"; the right is ignored")
+			continue
+		}
+		kept.WriteRune(right)
+	}
+	if len(warnings) == 0 {
+		return fen, "", nil
+	}
+	fields[2] = kept.String()
+	if fields[2] == "" {
+		fields[2] = "-"
+	}
+	return strings.Join(fields, " "), fields[2], warnings
 }
 
 func isStandardVariant(v string) bool {
