@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"iter"
 	"runtime"
 	"sort"
 	"strings"
@@ -216,6 +217,26 @@ func (s *Snapshot) chunkAt(off int) int {
 // chunkAtLine returns the index of the chunk holding the start of a line.
 func (s *Snapshot) chunkAtLine(line int) int {
 	return sort.Search(len(s.lineBases), func(i int) bool { return s.lineBases[i] > line }) - 1
+}
+
+// Pieces yields, in text order, the byte offset of each chunk in the text
+// and the chunk parsed on its own (offsets in the tree are relative to the
+// chunk; add the base). Each call parses again: trees are not kept.
+func (s *Snapshot) Pieces() iter.Seq2[int, *pgn.File] { return s.PiecesIn(0, s.size) }
+
+// PiecesIn is Pieces limited to the chunks that hold a byte of [from, to]
+// (both ends included, so that an empty range at a chunk's start yields the
+// chunk before it too).
+func (s *Snapshot) PiecesIn(from, to int) iter.Seq2[int, *pgn.File] {
+	return func(yield func(int, *pgn.File) bool) {
+		from, to = max(0, min(from, s.size)), max(0, min(to, s.size))
+		first := s.chunkAt(max(0, from-1))
+		for i := first; i < len(s.chunks) && s.bases[i] <= to; i++ {
+			if !yield(s.bases[i], s.chunks[i].parse()) {
+				return
+			}
+		}
+	}
 }
 
 // PositionUTF16 converts a byte offset to an LSP position.
