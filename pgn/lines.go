@@ -3,6 +3,7 @@ package pgn
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -22,6 +23,17 @@ type LineTable struct {
 // NewLineTable indexes the lines of src.
 func NewLineTable(src string) *LineTable {
 	starts := make([]int, 1, len(src)/40+1)
+	if strings.IndexByte(src, '\r') < 0 {
+		// The common case: LF only, found with the vectorised IndexByte.
+		for i := 0; ; {
+			j := strings.IndexByte(src[i:], '\n')
+			if j < 0 {
+				return &LineTable{src: src, starts: starts}
+			}
+			i += j + 1
+			starts = append(starts, i)
+		}
+	}
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
 		case '\n':

@@ -41,6 +41,11 @@ type parser struct {
 	file    *File
 	tok     Token // the current token
 	prevEnd Pos   // the end of the token before tok
+	nodes   nodes
+	// Scratch space for a game's tag section, copied out at its end so
+	// that each game's slices are allocated once, at their final size.
+	tagItems []Node
+	tags     []*Tag
 	// noTagFrom and noTagTo remember the value scanned by the last
 	// scanTagLine that failed: a later value that opens inside it would
 	// fail the same way, and scanning it again would make a line of many
@@ -103,19 +108,24 @@ func (p *parser) comment() Node {
 	switch t.Kind {
 	case EscapeLine:
 		return &Escape{Tok: t}
-	case LineComment:
-		return &Comment{Tok: t, Text: text[1:]}
 	}
-	if len(text) >= 2 && text[len(text)-1] == '}' {
-		return &Comment{Tok: t, Text: text[1 : len(text)-1]}
+	c := p.nodes.comments.alloc()
+	switch {
+	case t.Kind == LineComment:
+		*c = Comment{Tok: t, Text: text[1:]}
+	case len(text) >= 2 && text[len(text)-1] == '}':
+		*c = Comment{Tok: t, Text: text[1 : len(text)-1]}
+	default:
+		*c = Comment{Tok: t, Text: text[1:], Unterminated: true}
 	}
-	return &Comment{Tok: t, Text: text[1:], Unterminated: true}
+	return c
 }
 
 func isComment(k Kind) bool { return k == BraceComment || k == LineComment || k == EscapeLine }
 
 func (p *parser) parseGame() *Game {
-	g := &Game{From: p.tok.Pos}
+	g := p.nodes.games.alloc()
+	g.From = p.tok.Pos
 	pending := p.parseTagSection(g)
 	p.parseMovetext(g, pending)
 	g.To = p.prevEnd
@@ -126,18 +136,25 @@ func (p *parser) parseGame() *Game {
 // after the last tag belong to the movetext and are returned.
 func (p *parser) parseTagSection(g *Game) []Node {
 	var comments []Node
+	p.tagItems, p.tags = p.tagItems[:0], p.tags[:0]
+	defer func() {
+		if len(p.tagItems) > 0 {
+			g.TagItems = append([]Node(nil), p.tagItems...)
+			g.Tags = append([]*Tag(nil), p.tags...)
+		}
+	}()
 	for {
 		switch {
 		case p.tok.Kind == LBracket:
-			g.TagItems = append(g.TagItems, comments...)
+			p.tagItems = append(p.tagItems, comments...)
 			comments = nil
 			if tag, bad := p.parseTag(); tag != nil {
-				g.TagItems = append(g.TagItems, tag)
-				g.Tags = append(g.Tags, tag)
+				p.tagItems = append(p.tagItems, tag)
+				p.tags = append(p.tags, tag)
 			} else {
-				g.TagItems = append(g.TagItems, bad)
+				p.tagItems = append(p.tagItems, bad)
 			}
-		case len(g.TagItems) > 0 && isComment(p.tok.Kind):
+		case len(p.tagItems) > 0 && isComment(p.tok.Kind):
 			comments = append(comments, p.comment())
 			p.next()
 		default:
@@ -155,7 +172,8 @@ func (p *parser) parseTag() (*Tag, *Bad) {
 	lbrack := p.tok
 	tokens := []Token{lbrack}
 	p.next()
-	tag := &Tag{LBrack: lbrack.Pos, RBrack: NoPos}
+	tag := p.nodes.tags.alloc()
+	*tag = Tag{LBrack: lbrack.Pos, RBrack: NoPos}
 	steps := []struct {
 		kind Kind
 		msg  string
@@ -233,7 +251,8 @@ func (p *parser) scanTagLine() *Tag {
 		case '"':
 			j := skipBlanks(src, i+1)
 			if j < len(src) && src[j] == ']' {
-				tag := &Tag{
+				tag := p.nodes.tags.alloc()
+				*tag = Tag{
 					LBrack:     Pos(lb),
 					NameTok:    Token{Kind: Symbol, Pos: Pos(nameStart), End: Pos(nameEnd)},
 					ValueTok:   Token{Kind: String, Pos: Pos(valueStart), End: Pos(i + 1)},
@@ -413,7 +432,9 @@ func (p *parser) moveNumber(t Token) *MoveNumber {
 	if periods != 0 && periods != 1 && periods != 3 {
 		p.error(t.Pos, t.End, "a move number is followed by one period (White to move) or three (Black to move), not "+strconv.Itoa(periods))
 	}
-	return &MoveNumber{Tok: t, Number: n, Black: periods == 3}
+	num := p.nodes.numbers.alloc()
+	*num = MoveNumber{Tok: t, Number: n, Black: periods == 3}
+	return num
 }
 
 func (m *movetext) addDots(t Token) {
@@ -425,7 +446,8 @@ func (m *movetext) addDots(t Token) {
 }
 
 func (m *movetext) addMove(t Token) {
-	move := &Move{Number: m.number, Before: m.before, SAN: t, Text: m.p.text(t)}
+	move := m.p.nodes.moves.alloc()
+	*move = Move{Number: m.number, Before: m.before, SAN: t, Text: m.p.text(t)}
 	m.number, m.before = nil, nil
 	m.line.Moves = append(m.line.Moves, move)
 }
@@ -460,7 +482,9 @@ func (m *movetext) addSuffix(t Token) {
 		m.attach(&Bad{From: t.Pos, To: t.End, Tokens: []Token{t}})
 		return
 	}
-	last.After = append(last.After, &SuffixNode{Tok: t, Text: m.p.text(t)})
+	suffix := m.p.nodes.suffixes.alloc()
+	*suffix = SuffixNode{Tok: t, Text: m.p.text(t)}
+	last.After = append(last.After, suffix)
 }
 
 func (p *parser) nag(t Token) *NAGNode {
@@ -468,7 +492,9 @@ func (p *parser) nag(t Token) *NAGNode {
 	if err != nil || v > 1<<20 {
 		v = -1
 	}
-	return &NAGNode{Tok: t, Value: v}
+	nag := p.nodes.nags.alloc()
+	*nag = NAGNode{Tok: t, Value: v}
+	return nag
 }
 
 // flushNumber turns a move number that no move followed into a Bad node.

@@ -10,7 +10,7 @@ import "strconv"
 
 // Pos is a byte offset into the source text. NoPos marks a position that does
 // not exist, such as the closing parenthesis of an unterminated variation.
-type Pos int
+type Pos int32
 
 // NoPos is the zero-information position.
 const NoPos Pos = -1
