@@ -271,6 +271,16 @@ func (s *Snapshot) ClampUTF16(line, col int) int {
 	return int(s.chunks[i].lines.ClampUTF16(line-s.lineBases[i], col)) + s.bases[i]
 }
 
+// GameAt parses the chunk holding byte offset off (the last chunk for the
+// end of the text) and returns it with base, the chunk's offset in the
+// text: offset o of the returned file is offset base+o of the text. A chunk
+// is a few whole games, parsed in microseconds, which is what a request at
+// one position (hover, completion) needs.
+func (s *Snapshot) GameAt(off int) (f *pgn.File, base int) {
+	i := s.chunkAt(max(0, min(off, s.size)))
+	return s.chunks[i].parse(), s.bases[i]
+}
+
 // Analyze computes the diagnostics of every chunk not analyzed yet, in
 // parallel and in text order, calling progress (if not nil, from one
 // goroutine at a time) as chunks complete. It stops early with ctx.Err()
