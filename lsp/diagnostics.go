@@ -26,16 +26,17 @@ func (s *server) startAnalysis(d *openDoc) {
 }
 
 // analyze runs the analysis of one version of a document and publishes its
-// diagnostics, unless a newer version or didClose cancels ctx first. An
-// analysis that outlasts s.tick (the first one of a large document) reports
-// its progress and publishes what it found so far every tick.
+// diagnostics, unless a newer version or didClose cancels ctx first. While
+// the first analysis of a large document runs, it reports progress; and
+// every tick of a long analysis publishes the diagnostics found so far.
 func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32) {
 	var done, total atomic.Int64
+	showProgress := snap.Len() >= s.progressMinBytes && !d.analyzed.Load()
 	reportCtx, stopReport := context.WithCancel(ctx)
 	reported := make(chan struct{})
 	go func() {
 		defer close(reported)
-		s.reportWhileAnalyzing(reportCtx, ctx, d, snap, version, &done, &total)
+		s.reportWhileAnalyzing(reportCtx, ctx, d, snap, version, showProgress, &done, &total)
 	}()
 	start := time.Now()
 	err := snap.Analyze(ctx, func(n, of int) {
@@ -48,45 +49,43 @@ func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapsho
 		s.log.Debug("analysis cancelled", zap.String("uri", string(d.uri)), zap.Int32("version", version), zap.Error(err))
 		return
 	}
+	d.analyzed.Store(true)
 	s.log.Debug("analysis done", zap.String("uri", string(d.uri)), zap.Int32("version", version),
 		zap.Int("games", snap.Games()), zap.Duration("took", time.Since(start)))
-	s.publish(ctx, d, snap, version)
+	s.publish(ctx, d, snap, version, true)
 }
 
-// reportWhileAnalyzing, every tick until reportCtx ends, reports progress
-// (when the client accepts server-created progress) and publishes the
-// diagnostics found so far. ctx is the analysis's own context: a newer
-// version cancels it.
-func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32, done, total *atomic.Int64) {
+// reportWhileAnalyzing runs beside an analysis until reportCtx ends. With
+// showProgress, it reports work-done progress (when the client accepts
+// server-created progress); every tick, it publishes the diagnostics found
+// so far. ctx is the analysis's own context: a newer version cancels it.
+func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32,
+	showProgress bool, done, total *atomic.Int64) {
+	var prog *progress
+	if showProgress {
+		prog = s.beginProgress(reportCtx, d.uri)
+	}
 	ticker := time.NewTicker(s.tick)
 	defer ticker.Stop()
-	var prog *progress
-	began := false
 	for {
 		select {
 		case <-reportCtx.Done():
-			if prog != nil {
-				msg := "done"
-				if ctx.Err() != nil {
-					msg = "cancelled: the document changed"
-				}
-				prog.end(msg)
+			msg := "done"
+			if ctx.Err() != nil {
+				msg = "cancelled: the document changed"
 			}
+			prog.end(msg)
 			return
 		case <-ticker.C:
 		}
-		if !began {
-			began = true
-			prog = s.beginProgress(reportCtx, d.uri)
-		}
 		prog.report(int(done.Load()), int(total.Load()))
-		s.publish(ctx, d, snap, version)
+		s.publish(ctx, d, snap, version, false)
 	}
 }
 
-// publish sends the diagnostics of snap, unless ctx was cancelled (a newer
-// version or didClose took over).
-func (s *server) publish(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32) {
+// publish sends the diagnostics of snap, the final ones or those found so
+// far, unless ctx was cancelled (a newer version or didClose took over).
+func (s *server) publish(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32, final bool) {
 	diags := render(snap, s.settings.Load())
 	d.pubMu.Lock()
 	defer d.pubMu.Unlock()
@@ -95,6 +94,10 @@ func (s *server) publish(ctx context.Context, d *openDoc, snap *analysis.Snapsho
 	}
 	if err := s.sendDiagnostics(ctx, d.uri, &version, diags); err != nil {
 		s.log.Warn("publishDiagnostics failed", zap.String("uri", string(d.uri)), zap.Error(err))
+		return
+	}
+	if s.onPublish != nil {
+		s.onPublish(d.uri, version, final)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -19,6 +20,9 @@ type openDoc struct {
 	version int32
 	// cancel stops the background analysis of the current version.
 	cancel context.CancelFunc
+	// analyzed is set once an analysis has run to its end: from then on,
+	// an edit re-analyzes little, and reports no progress.
+	analyzed atomic.Bool
 
 	// pubMu orders publications: a stale analysis checks, under it, that it
 	// was not cancelled before it publishes, so nothing it sends can follow

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -102,7 +103,12 @@ func (s *server) recoverPanics(next jsonrpc2.Handler) jsonrpc2.Handler {
 				return nil
 			}
 			if err != nil && !isCall {
-				s.log.Warn("notification failed", zap.String("method", req.Method()), zap.Error(err))
+				level := zap.WarnLevel
+				var rpcErr *jsonrpc2.Error
+				if errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc2.MethodNotFound {
+					level = zap.DebugLevel // a notification pgnls has no use for
+				}
+				s.log.Log(level, "notification failed", zap.String("method", req.Method()), zap.Error(err))
 			}
 			return reply(ctx, result, err)
 		}
@@ -170,6 +176,12 @@ func (s *server) route(typed jsonrpc2.Handler) jsonrpc2.Handler {
 		if s.beforeHandle != nil {
 			s.beforeHandle(ctx, req)
 		}
+		if len(req.Params()) == 0 {
+			// "params" absent or null: decode as null, not as an empty,
+			// malformed document (which protocol answers with ParseError,
+			// even for methods it does not know).
+			req = withNullParams(req)
+		}
 		switch req.Method() {
 		case protocol.MethodInitialize:
 			var p initializeParams
@@ -203,4 +215,18 @@ func decodeParams(req jsonrpc2.Request, v any) error {
 		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", req.Method(), err)
 	}
 	return nil
+}
+
+func withNullParams(req jsonrpc2.Request) jsonrpc2.Request {
+	null := json.RawMessage("null")
+	if call, ok := req.(*jsonrpc2.Call); ok {
+		if c, err := jsonrpc2.NewCall(call.ID(), call.Method(), null); err == nil {
+			return c
+		}
+		return req
+	}
+	if n, err := jsonrpc2.NewNotification(req.Method(), null); err == nil {
+		return n
+	}
+	return req
 }

@@ -47,9 +47,11 @@ type server struct {
 	client protocol.Client
 
 	// ctx is the parent of all background work; stop cancels it when the
-	// server stops. bg counts the background goroutines.
+	// server stops. bg counts the background goroutines; bgMu keeps any
+	// from starting once the server is stopping.
 	ctx  context.Context
 	stop context.CancelFunc
+	bgMu sync.Mutex
 	bg   sync.WaitGroup
 
 	state    atomic.Int32 // a lifecycle
@@ -67,8 +69,13 @@ type server struct {
 	// tick is how often a long analysis reports progress and publishes the
 	// diagnostics found so far.
 	tick time.Duration
-	// beforeHandle, when set (by tests), runs before each message is routed.
+	// progressMinBytes is the size from which the first analysis of a
+	// document reports work-done progress.
+	progressMinBytes int
+	// Hooks for tests: beforeHandle runs before each message is routed,
+	// onPublish after each publication of an open document's diagnostics.
 	beforeHandle func(ctx context.Context, req jsonrpc2.Request)
+	onPublish    func(uri protocol.DocumentURI, version int32, final bool)
 }
 
 // clientCaps are the client capabilities the server acts on.
@@ -83,6 +90,8 @@ func newServer(log *zap.Logger) *server {
 		exited: make(chan struct{}),
 		docs:   make(map[protocol.DocumentURI]*openDoc),
 		tick:   500 * time.Millisecond,
+
+		progressMinBytes: 2 << 20,
 	}
 	s.settings.Store(defaultSettings())
 	return s
@@ -105,7 +114,9 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	case <-ctx.Done():
 		s.log.Info("stopped", zap.Error(context.Cause(ctx)))
 	}
+	s.bgMu.Lock()
 	s.stop()
+	s.bgMu.Unlock()
 	s.conn.Close()
 	s.waitBackground(2 * time.Second)
 	if s.lifecycle() == stateShutdown {
@@ -126,8 +137,14 @@ func (s *server) waitBackground(d time.Duration) {
 	}
 }
 
-// goBackground runs fn in a goroutine counted by s.bg.
+// goBackground runs fn in a goroutine counted by s.bg, unless the server is
+// stopping.
 func (s *server) goBackground(fn func()) {
+	s.bgMu.Lock()
+	defer s.bgMu.Unlock()
+	if s.ctx.Err() != nil {
+		return
+	}
 	s.bg.Add(1)
 	go func() {
 		defer s.bg.Done()

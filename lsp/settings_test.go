@@ -1,0 +1,192 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+
+	"pgnls/analysis"
+)
+
+func TestParseSettings(t *testing.T) {
+	tests := []struct {
+		name     string
+		json     string
+		want     Settings
+		problems []string
+	}{
+		{"null", `null`, Settings{LineWidth: 79, MaxDiagnostics: 1000}, nil},
+		{"empty", `{}`, Settings{LineWidth: 79, MaxDiagnostics: 1000}, nil},
+		{"section", `{"pgnls": {"lineWidth": 100, "maxDiagnostics": 0}}`, Settings{LineWidth: 100, MaxDiagnostics: 0}, nil},
+		{"bare", `{"lineWidth": 60}`, Settings{LineWidth: 60, MaxDiagnostics: 1000}, nil},
+		{"severity", `{"pgnls": {"severity": {"missing-tag": "off", "str-order": "hint", "illegal-move": "warning"}}}`,
+			Settings{LineWidth: 79, MaxDiagnostics: 1000, Severity: map[analysis.Code]analysis.Severity{
+				analysis.CodeMissingTag: severityOff, analysis.CodeSTROrder: analysis.Hint, analysis.CodeIllegalMove: analysis.Warning,
+			}}, nil},
+		{"bad fields keep defaults", `{"lineWidth": "wide", "maxDiagnostics": -1, "severity": {"nope": "off", "missing-tag": "loud", "str-order": "off"}}`,
+			Settings{LineWidth: 79, MaxDiagnostics: 1000, Severity: map[analysis.Code]analysis.Severity{analysis.CodeSTROrder: severityOff}},
+			[]string{"lineWidth", "maxDiagnostics", "missing-tag", `unknown code "nope"`}},
+		{"not an object", `[1]`, Settings{LineWidth: 79, MaxDiagnostics: 1000}, []string{"want an object"}},
+		{"fraction", `{"lineWidth": 79.5}`, Settings{LineWidth: 79, MaxDiagnostics: 1000}, []string{"lineWidth"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, problems := parseSettingsJSON(json.RawMessage(tt.json))
+			if got.LineWidth != tt.want.LineWidth || got.MaxDiagnostics != tt.want.MaxDiagnostics || !maps.Equal(got.Severity, tt.want.Severity) {
+				t.Errorf("got %+v, want %+v", *got, tt.want)
+			}
+			if len(problems) != len(tt.problems) {
+				t.Fatalf("problems %q, want ones mentioning %q", problems, tt.problems)
+			}
+			for _, want := range tt.problems {
+				if !slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, want) }) {
+					t.Errorf("problems %q: none mentions %q", problems, want)
+				}
+			}
+		})
+	}
+}
+
+// manyErrors is a text with n games, each with missing tags (a warning)
+// and an illegal move (an error).
+func manyErrors(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "[Event \"%d\"]\n\n1. e4 e5 2. Ke3 *\n\n", i)
+	}
+	return b.String()
+}
+
+// Settings from initializationOptions: a code turned off, another made an
+// error; then workspace/didChangeConfiguration changes them and the open
+// documents are published again.
+func TestSeveritySettings(t *testing.T) {
+	e := newEnv(t, nil)
+	e.initialize(protocol.ClientCapabilities{}, map[string]any{
+		"pgnls": map[string]any{"severity": map[string]any{"missing-tag": "off", "illegal-move": "hint"}},
+	})
+	uri := protocol.DocumentURI("file:///book.pgn")
+	e.open(uri, 1, manyErrors(1))
+	p := e.waitVersion(uri, 1)
+	if got := p.codes(); !slices.Equal(got, []string{"illegal-move"}) {
+		t.Fatalf("codes %v, want [illegal-move] (missing-tag off)", got)
+	}
+	if sev := (*p.Diagnostics)[0].Severity; sev != protocol.DiagnosticSeverityHint {
+		t.Errorf("illegal-move severity %v, want Hint", sev)
+	}
+
+	before := e.publications(uri)
+	e.notify(protocol.MethodWorkspaceDidChangeConfiguration, &protocol.DidChangeConfigurationParams{
+		Settings: map[string]any{"pgnls": map[string]any{"severity": map[string]any{"missing-tag": "error"}}},
+	})
+	p = e.waitDiagnostics(uri, "the publication after the settings changed", func(p published) bool {
+		return len(p.codes()) == 2
+	})
+	if e.publications(uri) <= before {
+		t.Error("no new publication")
+	}
+	for _, d := range *p.Diagnostics {
+		if d.Severity != protocol.DiagnosticSeverityError {
+			t.Errorf("%v has severity %v, want Error (missing-tag made an error, illegal-move back to its default)", d.Code, d.Severity)
+		}
+	}
+	// A typo is reported to the user.
+	e.notify(protocol.MethodWorkspaceDidChangeConfiguration, &protocol.DidChangeConfigurationParams{
+		Settings: map[string]any{"pgnls": map[string]any{"severity": map[string]any{"missing-tags": "off"}}},
+	})
+	e.client.waitFor(t, "a warning about the unknown code", func(c *fakeClient) bool {
+		return slices.ContainsFunc(c.messages, func(m protocol.ShowMessageParams) bool {
+			return m.Type == protocol.MessageTypeWarning && strings.Contains(m.Message, "missing-tags")
+		})
+	})
+}
+
+func (e *env) publications(uri protocol.DocumentURI) int {
+	n := 0
+	e.client.snapshot(func(c *fakeClient) {
+		for _, p := range c.published {
+			if p.URI == uri {
+				n++
+			}
+		}
+	})
+	return n
+}
+
+// A client that serves workspace/configuration is asked for the "pgnls"
+// section after initialized and after didChangeConfiguration (whose
+// settings, often null from such clients, are not used).
+func TestPulledSettings(t *testing.T) {
+	e := newEnv(t, nil)
+	e.client.settings = map[string]any{"severity": map[string]any{"missing-tag": "off"}}
+	e.initialize(protocol.ClientCapabilities{Workspace: &protocol.WorkspaceClientCapabilities{Configuration: true}}, nil)
+	e.client.waitFor(t, "workspace/configuration", func(c *fakeClient) bool { return c.configs == 1 })
+	uri := protocol.DocumentURI("file:///pulled.pgn")
+	e.open(uri, 1, manyErrors(1))
+	e.waitDiagnostics(uri, "diagnostics without missing-tag", func(p published) bool {
+		return slices.Equal(p.codes(), []string{"illegal-move"})
+	})
+	e.client.record(func(c *fakeClient) { c.settings = map[string]any{"severity": map[string]any{"illegal-move": "off"}} })
+	e.notify(protocol.MethodWorkspaceDidChangeConfiguration, &protocol.DidChangeConfigurationParams{Settings: nil})
+	e.waitDiagnostics(uri, "diagnostics without illegal-move", func(p published) bool {
+		return slices.Equal(p.codes(), []string{"missing-tag"})
+	})
+}
+
+// At most maxDiagnostics are published, errors first, in source order,
+// below one information diagnostic on line 0 that counts the others.
+func TestDiagnosticsCap(t *testing.T) {
+	e := newEnv(t, nil)
+	e.initialize(protocol.ClientCapabilities{}, map[string]any{"pgnls": map[string]any{"maxDiagnostics": 5}})
+	uri := protocol.DocumentURI("file:///many.pgn")
+	e.open(uri, 1, manyErrors(8)) // 8 errors, 8 warnings
+	p := e.waitVersion(uri, 1)
+	ds := *p.Diagnostics
+	if len(ds) != 6 {
+		t.Fatalf("%d diagnostics, want 5 and the note", len(ds))
+	}
+	note := ds[0]
+	if note.Range.Start.Line != 0 || note.Severity != protocol.DiagnosticSeverityInformation ||
+		!strings.Contains(note.Message, "11 more") || !strings.Contains(note.Message, "pgnls check") {
+		t.Errorf("note %+v", note)
+	}
+	for i, d := range ds[1:] {
+		if d.Code != "illegal-move" {
+			t.Errorf("diagnostic %d is %v, want the errors first", i, d.Code)
+		}
+		if i > 0 && d.Range.Start.Line <= ds[i].Range.Start.Line {
+			t.Errorf("diagnostics not in source order: %v after %v", d.Range, ds[i].Range)
+		}
+	}
+}
+
+func TestMostSevere(t *testing.T) {
+	sevs := []analysis.Severity{analysis.Warning, analysis.Error, analysis.Hint, analysis.Warning, analysis.Error, analysis.Information, analysis.Warning}
+	var ds []analysis.Diagnostic
+	var per [analysis.Hint + 1]int
+	for i, s := range sevs {
+		ds = append(ds, analysis.Diagnostic{Pos: 0, Severity: s, Game: i})
+		per[s]++
+	}
+	for limit, want := range map[int][]int{
+		1: {1},
+		2: {1, 4},
+		3: {0, 1, 4},
+		5: {0, 1, 3, 4, 6},
+		6: {0, 1, 3, 4, 5, 6},
+		7: {0, 1, 2, 3, 4, 5, 6},
+	} {
+		var got []int
+		for _, d := range mostSevere(slices.Clone(ds), per, limit) {
+			got = append(got, d.Game)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("limit %d: kept %v, want %v", limit, got, want)
+		}
+	}
+}
