@@ -326,8 +326,10 @@ func (c *fakeClient) LogMessage(context.Context, *protocol.LogMessageParams) err
 func (c *fakeClient) ShowMessageRequest(context.Context, *protocol.ShowMessageRequestParams) (*protocol.MessageActionItem, error) {
 	return nil, nil
 }
-func (c *fakeClient) Telemetry(context.Context, any) error                                  { return nil }
-func (c *fakeClient) RegisterCapability(context.Context, *protocol.RegistrationParams) error { return nil }
+func (c *fakeClient) Telemetry(context.Context, any) error { return nil }
+func (c *fakeClient) RegisterCapability(context.Context, *protocol.RegistrationParams) error {
+	return nil
+}
 func (c *fakeClient) UnregisterCapability(context.Context, *protocol.UnregistrationParams) error {
 	return nil
 }
