@@ -15,7 +15,8 @@ import (
 // move, found by replaying each game like the checker does — and decides
 // what is not reformatted:
 //
-//   - A game with a syntax error is left byte for byte as it was.
+//   - A game with a syntax error is left byte for byte as it was (but for
+//     the white space at the end of an unterminated comment: see verbatim).
 //   - In a line with an illegal move, that move and every move after it
 //     (with their variations) keep the text the user wrote, move numbers
 //     included; only the layout changes. So do all the moves of a game
@@ -140,7 +141,7 @@ func formatSlot(f *pgn.File, slots []slot, i int, opts FormatOptions) string {
 	case *pgn.Game:
 		out = appendGame(make([]byte, 0, int(n.To-n.From)+int(n.To-n.From)/8+16), f, n, opts)
 	default:
-		out = appendLF(nil, f.Src[first.Pos():f.Items[s.last].End()])
+		out = appendLF(nil, verbatim(f.Src, first.Pos(), f.Items[s.last]))
 		out = append(out, '\n')
 	}
 	if i+1 < len(slots) {
@@ -157,7 +158,7 @@ func FormatGame(f *pgn.File, g *pgn.Game, opts FormatOptions) string {
 
 func appendGame(dst []byte, f *pgn.File, g *pgn.Game, opts FormatOptions) []byte {
 	if len(g.Errors) > 0 {
-		dst = append(dst, f.Src[g.From:g.To]...)
+		dst = append(dst, verbatim(f.Src, g.From, g)...)
 		return append(dst, '\n')
 	}
 	r := replayerPool.Get().(*moveRecorder)
@@ -215,6 +216,21 @@ func sanString(san []byte, written string) string {
 		return written
 	}
 	return string(san)
+}
+
+// verbatim returns the source text from offset from to the end of node
+// last. A brace comment without its closing brace runs on to the next tag
+// pair line and so ends in the white space before it; that white space is
+// left out, as the separator after the item replaces it (else every
+// formatting would add an empty line).
+func verbatim(src string, from pgn.Pos, last pgn.Node) string {
+	text := src[from:last.End()]
+	var tok pgn.Token
+	pgn.NodeTokens(last, func(t pgn.Token) { tok = t })
+	if tok.Kind == pgn.BraceComment && src[tok.End-1] != '}' {
+		text = strings.TrimRight(text, " \t\r\n\v\f")
+	}
+	return text
 }
 
 // appendLF appends text with every line break made LF.

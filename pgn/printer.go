@@ -70,6 +70,9 @@ func AppendGame(dst []byte, src string, g *Game, opts PrintOptions) []byte {
 		p.width = DefaultWidth
 	}
 	p.tags(g)
+	// A game without tags must start with its first move number: a
+	// comment printed before it would stand between games.
+	p.numberFirst = len(g.TagItems) == 0 && len(g.Moves.Start) == 0
 	if hasMovetext(g) {
 		if len(g.TagItems) > 0 {
 			p.out = append(p.out, '\n')
@@ -134,6 +137,9 @@ type printer struct {
 	// indication: at the start of a line and after anything but a move
 	// (standard, 8.2.2.2).
 	needNumber bool
+	// numberFirst keeps the comments between the game's first move number
+	// and its move after the number.
+	numberFirst bool
 }
 
 // word adds a unit.
@@ -362,12 +368,21 @@ func (p *printer) moveNode(m *Move) {
 	}
 	// A comment between a move number and its move is printed before the
 	// number: export format puts the number right before the move (8.2.2.2).
-	p.nodes(m.Before)
+	// Only at the very start of a game without tags does it stay after the
+	// number, inside the game.
+	keep := p.numberFirst && len(m.Before) > 0
+	p.numberFirst = false
+	if !keep {
+		p.nodes(m.Before)
+	}
 	switch {
 	case !info.Black:
 		p.number(info.Number, ".")
 	case p.needNumber:
 		p.number(info.Number, "...")
+	}
+	if keep {
+		p.nodes(m.Before)
 	}
 	after := m.After
 	if s, ok := firstSuffix(after); ok {
@@ -393,6 +408,7 @@ func (p *printer) moveNode(m *Move) {
 // gave it: its number indication, the comments after the number, and the
 // move with its suffix annotation.
 func (p *printer) moveAsWritten(m *Move) {
+	p.numberFirst = false
 	if n := m.Number; n != nil {
 		p.word(n.Tok.Text(p.src))
 		if n.Dots != nil {
