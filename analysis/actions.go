@@ -1,0 +1,539 @@
+package analysis
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"pgnls/analysis/board"
+	"pgnls/pgn"
+)
+
+// This file computes code actions: the quick fixes of diagnostics and the
+// source actions on a game. Each action is a list of edits, as small as
+// they can be (a fix that adds '=' to e8Q inserts one byte), so that the
+// editor's cursor and undo stay where the user expects. The language server
+// converts them; nothing here knows LSP beyond the kind names.
+
+// ActionKind is the kind of a code action, with LSP's names.
+type ActionKind string
+
+const (
+	// KindQuickFix fixes one diagnostic.
+	KindQuickFix ActionKind = "quickfix"
+	// KindFormatGame rewrites one game in export format.
+	KindFormatGame ActionKind = "source.format.game"
+	// KindFixAll applies every preferred quick fix of a game.
+	KindFixAll ActionKind = "source.fixAll"
+)
+
+// Action is a code action.
+type Action struct {
+	Title string
+	Kind  ActionKind
+	// Diagnostic is the diagnostic a quick fix fixes; nil for source
+	// actions.
+	Diagnostic *Diagnostic
+	// Preferred marks the one obvious fix of a diagnostic.
+	Preferred bool
+	// Edits do not overlap and come in source order.
+	Edits []Edit
+}
+
+// ActionOptions control which actions are computed.
+type ActionOptions struct {
+	// Format is used by the "format this game" action.
+	Format FormatOptions
+	// Skip, when not nil, tells the codes whose diagnostics get no fix
+	// (the codes the user silenced).
+	Skip func(Code) bool
+}
+
+// Actions returns the code actions for the byte range [from, to] of f: the
+// quick fixes of the diagnostics of the games the range touches whose range
+// meets it, then a "fix all" and a "format this game" action for each such
+// game when they would change anything.
+func Actions(f *pgn.File, from, to pgn.Pos, opts ActionOptions) []Action {
+	var out []Action
+	for _, g := range gamesIn(f, from, to) {
+		out = append(out, GameActions(f, g, from, to, opts)...)
+	}
+	return out
+}
+
+// gamesIn returns the games of f that the range [from, to] touches (both
+// ends included).
+func gamesIn(f *pgn.File, from, to pgn.Pos) []*pgn.Game {
+	i := sort.Search(len(f.Games), func(i int) bool { return f.Games[i].To >= from })
+	var out []*pgn.Game
+	for ; i < len(f.Games) && f.Games[i].From <= to; i++ {
+		out = append(out, f.Games[i])
+	}
+	return out
+}
+
+// GameActions returns the actions of one game for the range [from, to]; see
+// Actions.
+func GameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions) []Action {
+	diags := CheckGame(f, g)
+	fx := &fixer{f: f, g: g}
+	var out, all []Action
+	for i := range diags {
+		d := &diags[i]
+		if opts.Skip != nil && opts.Skip(d.Code) {
+			continue
+		}
+		fixes := fx.fixes(d)
+		for _, a := range fixes {
+			if a.Preferred {
+				all = append(all, a)
+			}
+		}
+		if d.End >= from && d.Pos <= to {
+			out = append(out, fixes...)
+		}
+	}
+	if edits := mergeEdits(all); len(edits) > 0 && len(all) > 1 {
+		out = append(out, Action{Title: "Fix all problems in this game", Kind: KindFixAll, Edits: edits})
+	}
+	if edits := FormatRangeEdits(f, opts.Format, g.From+1, g.From+1); len(edits) > 0 {
+		out = append(out, Action{Title: "Format this game", Kind: KindFormatGame, Edits: edits})
+	}
+	return out
+}
+
+// mergeEdits gathers the edits of several actions in source order, keeping
+// one of identical edits and dropping an edit that overlaps one kept.
+func mergeEdits(actions []Action) []Edit {
+	var edits []Edit
+	for _, a := range actions {
+		edits = append(edits, a.Edits...)
+	}
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].Pos != edits[j].Pos {
+			return edits[i].Pos < edits[j].Pos
+		}
+		return edits[i].End < edits[j].End
+	})
+	out := edits[:0]
+	for _, e := range edits {
+		if n := len(out); n > 0 {
+			last := out[n-1]
+			if last == e {
+				continue
+			}
+			if e.Pos < last.End || e.Pos == last.Pos && (e.End > e.Pos || last.End > last.Pos) {
+				continue // overlaps
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// fixer computes the quick fixes of the diagnostics of one game.
+type fixer struct {
+	f *pgn.File
+	g *pgn.Game
+}
+
+func (x *fixer) src() string { return x.f.Src }
+
+// replace returns the minimal edit that replaces [pos, end) with text.
+func (x *fixer) replace(pos, end pgn.Pos, text string) []Edit {
+	e, changed := trimEdit(x.src(), pos, end, text)
+	if !changed {
+		return nil
+	}
+	return []Edit{e}
+}
+
+func quickFix(d *Diagnostic, title string, preferred bool, edits []Edit) Action {
+	return Action{Title: title, Kind: KindQuickFix, Diagnostic: d, Preferred: preferred, Edits: edits}
+}
+
+// fixes returns the quick fixes of diagnostic d.
+func (x *fixer) fixes(d *Diagnostic) []Action {
+	var out []Action
+	add := func(title string, preferred bool, edits []Edit) {
+		if len(edits) > 0 {
+			out = append(out, quickFix(d, title, preferred, edits))
+		}
+	}
+	switch d.Code {
+	case CodeCheckSuffix, CodeCastlingZero, CodePromotionStyle, CodePawnLetter, CodeCaptureMark, CodeDisambiguation:
+		if d.Replacement != "" {
+			add("Replace with "+d.Replacement, true, x.replace(d.Pos, d.End, d.Replacement))
+		}
+	case CodeAmbiguousMove:
+		for _, san := range x.candidates(d.Pos) {
+			add("Replace with "+san, false, x.replace(d.Pos, d.End, san))
+		}
+	case CodeSuffixAnnotation:
+		if d.Replacement != "" {
+			text := d.Replacement
+			if d.Pos > 0 && !isSpaceByte(x.src()[d.Pos-1]) {
+				text = " " + text // "e4!?" becomes "e4 $5"
+			}
+			add("Replace "+x.src()[d.Pos:d.End]+" with "+d.Replacement, true, x.replace(d.Pos, d.End, text))
+		}
+	case CodeMoveNumber:
+		if want := x.moveNumber(d.Pos); want != "" {
+			add("Replace with "+want, true, x.replace(d.Pos, d.End, want))
+		}
+	case CodeResultMismatch:
+		out = x.resultMismatch(d)
+	case CodeMissingResult:
+		if d.Replacement != "" {
+			add("Add the result marker "+d.Replacement, true, []Edit{{Pos: d.End, End: d.End, NewText: " " + d.Replacement}})
+		}
+	case CodeResultVsPosition:
+		if d.Replacement != "" {
+			want, _ := strconv.Unquote(d.Replacement)
+			if want == "" {
+				want = d.Replacement
+			}
+			add("Set the result to "+want, true, x.setResult(want))
+		}
+	case CodePlyCountMismatch:
+		if d.Replacement != "" {
+			n, _ := strconv.Unquote(d.Replacement)
+			add("Set PlyCount to "+n, true, x.replace(d.Pos, d.End, d.Replacement))
+		}
+	case CodeMissingTag:
+		if names := x.missingSTR(); len(names) > 0 {
+			add("Add the missing tags: "+strings.Join(names, ", "), true, x.insertTags(names))
+		}
+	case CodeSTROrder:
+		add("Reorder tags to export order", true, x.reorderTags())
+	case CodeSetupMissing:
+		out = x.setup(d)
+	case CodeDuplicateTag:
+		out = x.duplicate(d)
+	}
+	return out
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// resultMismatch offers both ways to agree: the marker as the tag says, or
+// the tag as the marker says.
+func (x *fixer) resultMismatch(d *Diagnostic) []Action {
+	g := x.g
+	tag := g.TagNode("Result")
+	if tag == nil || g.Result == nil {
+		return nil
+	}
+	var out []Action
+	if edits := x.replace(g.Result.Tok.Pos, g.Result.Tok.End, tag.Value); len(edits) > 0 {
+		out = append(out, quickFix(d, "Change the result marker to "+tag.Value, false, edits))
+	}
+	if edits := x.replace(tag.ValueTok.Pos, tag.ValueTok.End, strconv.Quote(g.Result.Text)); len(edits) > 0 {
+		out = append(out, quickFix(d, "Change the Result tag to "+g.Result.Text, false, edits))
+	}
+	return out
+}
+
+// setResult makes both the marker and the Result tag say want.
+func (x *fixer) setResult(want string) []Edit {
+	var edits []Edit
+	if tag := x.g.TagNode("Result"); tag != nil && tag.Value != want {
+		edits = append(edits, x.replace(tag.ValueTok.Pos, tag.ValueTok.End, strconv.Quote(want))...)
+	}
+	if m := x.g.Result; m != nil && m.Text != want {
+		edits = append(edits, x.replace(m.Tok.Pos, m.Tok.End, want)...)
+	}
+	return edits
+}
+
+// missingSTR returns the roster tags the game lacks, in roster order.
+func (x *fixer) missingSTR() []string {
+	var out []string
+	for _, name := range SevenTagRoster {
+		if x.g.TagNode(name) == nil {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// strPlaceholder is the value a new roster tag gets: the standard's
+// "unknown" ("?", "????.??.??" for dates), and for Result the game's marker.
+func (x *fixer) strPlaceholder(name string) string {
+	switch name {
+	case "Date":
+		return "????.??.??"
+	case "Result":
+		if x.g.Result != nil {
+			return x.g.Result.Text
+		}
+		return "*"
+	}
+	return "?"
+}
+
+// lineBreak returns the line break the text uses around pos: "\r\n" when
+// the first one after pos (or before it) is, "\n" otherwise.
+func lineBreak(src string, pos pgn.Pos) string {
+	i := strings.IndexAny(src[pos:], "\r\n")
+	if i < 0 {
+		i = strings.LastIndexAny(src[:pos], "\r\n")
+		if i < 0 {
+			return "\n"
+		}
+		if src[i] == '\n' && i > 0 && src[i-1] == '\r' {
+			return "\r\n"
+		}
+		return "\n"
+	}
+	i += int(pos)
+	if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+		return "\r\n"
+	}
+	if src[i] == '\r' {
+		return "\r"
+	}
+	return "\n"
+}
+
+// quoteValue writes a tag value as a PGN string: only '"' and '\' are
+// escaped.
+func quoteValue(v string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(v); i++ {
+		if v[i] == '"' || v[i] == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(v[i])
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// insertTags inserts the named roster tags, each on a line of its own,
+// after the roster tag that precedes it in roster order (or before the first
+// tag when none does); a game without tags gets a whole tag section.
+func (x *fixer) insertTags(names []string) []Edit {
+	g, src := x.g, x.src()
+	nl := lineBreak(src, g.From)
+	if len(g.TagItems) == 0 {
+		var b strings.Builder
+		for _, name := range names {
+			b.WriteString("[" + name + " " + quoteValue(x.strPlaceholder(name)) + "]" + nl)
+		}
+		b.WriteString(nl)
+		return []Edit{{Pos: g.From, End: g.From, NewText: b.String()}}
+	}
+	// Group the new tags by the point they are inserted at.
+	type insertion struct {
+		at    pgn.Pos
+		after bool // after a tag: each new tag is preceded by a line break
+		names []string
+	}
+	var ins []insertion
+	for _, name := range names {
+		var anchor *pgn.Tag
+		for i := STRIndex(name) - 1; i >= 0 && anchor == nil; i-- {
+			anchor = g.TagNode(SevenTagRoster[i])
+		}
+		at, after := g.TagItems[0].Pos(), false
+		if anchor != nil {
+			at, after = anchor.End(), true
+		}
+		if n := len(ins); n > 0 && ins[n-1].at == at {
+			ins[n-1].names = append(ins[n-1].names, name)
+			continue
+		}
+		ins = append(ins, insertion{at: at, after: after, names: []string{name}})
+	}
+	edits := make([]Edit, 0, len(ins))
+	for _, in := range ins {
+		var b strings.Builder
+		for _, name := range in.names {
+			t := "[" + name + " " + quoteValue(x.strPlaceholder(name)) + "]"
+			if in.after {
+				b.WriteString(nl + t)
+			} else {
+				b.WriteString(t + nl)
+			}
+		}
+		edits = append(edits, Edit{Pos: in.at, End: in.at, NewText: b.String()})
+	}
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Pos < edits[j].Pos })
+	return mergeSamePos(edits)
+}
+
+// mergeSamePos joins insertions at the same offset, in order.
+func mergeSamePos(edits []Edit) []Edit {
+	out := edits[:0]
+	for _, e := range edits {
+		if n := len(out); n > 0 && out[n-1].Pos == e.Pos && out[n-1].End == e.Pos && e.End == e.Pos {
+			out[n-1].NewText += e.NewText
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// ExportTagLess orders tag names as export format does: the roster first,
+// in roster order, then the others in ASCII order.
+func ExportTagLess(a, b string) bool {
+	ra, rb := STRIndex(a), STRIndex(b)
+	if ra < 0 {
+		ra = len(SevenTagRoster)
+	}
+	if rb < 0 {
+		rb = len(SevenTagRoster)
+	}
+	if ra != rb || ra < len(SevenTagRoster) {
+		return ra < rb
+	}
+	return a < b
+}
+
+// reorderTags puts the tag pairs in export order. Each tag's text moves to
+// the place of the tag that was there; comments and the white space between
+// tags stay where they are. The edit is trimmed to the tags that move.
+func (x *fixer) reorderTags() []Edit {
+	g, src := x.g, x.src()
+	sorted := slices.Clone(g.Tags)
+	sort.SliceStable(sorted, func(i, j int) bool { return ExportTagLess(sorted[i].Name, sorted[j].Name) })
+	if slices.Equal(sorted, g.Tags) {
+		return nil
+	}
+	first, last := g.Tags[0], g.Tags[len(g.Tags)-1]
+	var b strings.Builder
+	prev := first.Pos()
+	for i, t := range g.Tags {
+		b.WriteString(src[prev:t.Pos()])
+		b.WriteString(src[sorted[i].Pos():sorted[i].End()])
+		prev = t.End()
+	}
+	return x.replace(first.Pos(), last.End(), b.String())
+}
+
+// setup fixes a FEN tag without SetUp "1" (by adding or correcting the
+// SetUp tag) and a SetUp "1" without FEN (by removing it).
+func (x *fixer) setup(d *Diagnostic) []Action {
+	g := x.g
+	setup, fen := g.TagNode("SetUp"), g.TagNode("FEN")
+	switch {
+	case fen != nil && setup != nil:
+		return []Action{quickFix(d, `Set SetUp to "1"`, true, x.replace(setup.ValueTok.Pos, setup.ValueTok.End, `"1"`))}
+	case fen != nil:
+		nl := lineBreak(x.src(), fen.End())
+		return []Action{quickFix(d, `Add [SetUp "1"]`, true, []Edit{{Pos: fen.End(), End: fen.End(), NewText: nl + `[SetUp "1"]`}})}
+	case setup != nil:
+		return []Action{quickFix(d, "Remove the SetUp tag", false, []Edit{x.deleteTag(setup)})}
+	}
+	return nil
+}
+
+// deleteTag returns the edit that removes a tag pair, with its line when the
+// tag is alone on it.
+func (x *fixer) deleteTag(t *pgn.Tag) Edit {
+	src := x.src()
+	start, end := t.Pos(), t.End()
+	ls := start
+	for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
+		ls--
+	}
+	le := end
+	for int(le) < len(src) && (src[le] == ' ' || src[le] == '\t') {
+		le++
+	}
+	atLineStart := ls == 0 || src[ls-1] == '\n' || src[ls-1] == '\r'
+	if atLineStart && int(le) < len(src) && (src[le] == '\n' || src[le] == '\r') {
+		if src[le] == '\r' && int(le)+1 < len(src) && src[le+1] == '\n' {
+			le++
+		}
+		return Edit{Pos: ls, End: le + 1}
+	}
+	// Not alone on its line: remove it and the blanks after it.
+	return Edit{Pos: start, End: le}
+}
+
+// duplicate removes a repeated tag pair; the removal is preferred when the
+// value is the same as the first one's.
+func (x *fixer) duplicate(d *Diagnostic) []Action {
+	for i, t := range x.g.Tags {
+		if t.Pos() != d.Pos || !isDuplicate(x.g.Tags, i) {
+			continue
+		}
+		first := x.g.TagNode(t.Name)
+		return []Action{quickFix(d, "Remove the duplicate "+t.Name+" tag", first.Value == t.Value, []Edit{x.deleteTag(t)})}
+	}
+	return nil
+}
+
+// positionBefore replays the game up to the move that satisfies is and
+// returns the position before it.
+func (x *fixer) positionBefore(is func(*pgn.Move) bool) (*pgn.Move, board.Position, bool) {
+	start := startOf(x.g)
+	if !start.replayable() {
+		return nil, board.Position{}, false
+	}
+	v := &finder{is: is}
+	replayLines(&x.g.Moves, start.pos, v)
+	return v.found, v.pos, v.found != nil
+}
+
+// finder is a lineVisitor that stops at a move.
+type finder struct {
+	is    func(*pgn.Move) bool
+	found *pgn.Move
+	pos   board.Position
+}
+
+func (v *finder) lineStart(*pgn.Line) {}
+func (v *finder) skipped(*pgn.Move)   {}
+
+func (v *finder) move(pos *board.Position, m *pgn.Move) bool {
+	if v.found != nil {
+		return false
+	}
+	if v.is(m) {
+		v.found, v.pos = m, *pos
+		return false
+	}
+	mv, ok := legalMove(pos, m.Text)
+	if ok {
+		pos.Play(mv)
+	}
+	return ok
+}
+
+// candidates returns the canonical SAN of each legal move that the
+// ambiguous move at pos could mean.
+func (x *fixer) candidates(pos pgn.Pos) []string {
+	m, before, ok := x.positionBefore(func(m *pgn.Move) bool { return m.SAN.Pos == pos })
+	if !ok {
+		return nil
+	}
+	san, err := board.ParseSAN(m.Text)
+	if err != nil {
+		return nil
+	}
+	_, err = before.Resolve(san)
+	if me, ok := err.(*board.MoveError); ok && me.Kind == board.Ambiguous {
+		return me.CandidateSANs
+	}
+	return nil
+}
+
+// moveNumber returns the move number indication the move whose number is at
+// pos should have, as it is written ("12." or "12...").
+func (x *fixer) moveNumber(pos pgn.Pos) string {
+	_, before, ok := x.positionBefore(func(m *pgn.Move) bool { return m.Number != nil && m.Number.Pos() == pos })
+	if !ok {
+		return ""
+	}
+	n := strconv.Itoa(before.FullMoveNumber())
+	if before.SideToMove() == board.Black {
+		return n + "..."
+	}
+	return n + "."
+}
