@@ -45,9 +45,9 @@ type Edit struct {
 // parallel on all cores.
 func Format(f *pgn.File, opts FormatOptions) string {
 	slots := fileSlots(f)
-	texts := make([]string, len(slots))
+	texts := make([][]byte, len(slots))
 	forEachParallel(len(slots), func(i int) {
-		texts[i] = formatSlot(f, slots, i, opts)
+		texts[i] = appendSlot(nil, f, slots, i, opts)
 	})
 	n := 0
 	for _, t := range texts {
@@ -56,7 +56,7 @@ func Format(f *pgn.File, opts FormatOptions) string {
 	var b strings.Builder
 	b.Grow(n)
 	for _, t := range texts {
-		b.WriteString(t)
+		b.Write(t)
 	}
 	return b.String()
 }
@@ -79,7 +79,7 @@ func FormatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos) []Edit 
 		if s.end < from || s.start > to {
 			continue
 		}
-		text := formatSlot(f, slots, i, opts)
+		text := string(appendSlot(nil, f, slots, i, opts))
 		if e, changed := trimEdit(f.Src, s.start, s.end, text); changed {
 			edits = append(edits, e)
 		}
@@ -129,25 +129,28 @@ func isBetweenGames(n pgn.Node) bool {
 	return true
 }
 
-// formatSlot returns the new text of slot i: its items formatted, then the
+// appendSlot appends the new text of slot i: its items formatted, then the
 // separator — an empty line before the next item, a newline at the end.
-func formatSlot(f *pgn.File, slots []slot, i int, opts FormatOptions) string {
+func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions) []byte {
 	s := slots[i]
 	first := f.Items[s.first]
-	var out []byte
 	switch n := first.(type) {
 	case *pgn.BOMNode:
-		return f.Src[n.Pos():n.End()] // nothing between it and the first item
+		return append(out, f.Src[n.Pos():n.End()]...) // nothing between it and the first item
 	case *pgn.Game:
-		out = appendGame(make([]byte, 0, int(n.To-n.From)+int(n.To-n.From)/8+16), f, n, opts)
+		if out == nil {
+			size := int(n.To - n.From)
+			out = make([]byte, 0, size+size/8+16)
+		}
+		out = appendGame(out, f, n, opts)
 	default:
-		out = appendLF(nil, verbatim(f.Src, first.Pos(), f.Items[s.last]))
+		out = appendLF(out, verbatim(f.Src, first.Pos(), f.Items[s.last]))
 		out = append(out, '\n')
 	}
 	if i+1 < len(slots) {
 		out = append(out, '\n')
 	}
-	return string(out)
+	return out
 }
 
 // FormatGame returns game g of file f in export format, ending in a
@@ -161,7 +164,7 @@ func appendGame(dst []byte, f *pgn.File, g *pgn.Game, opts FormatOptions) []byte
 		dst = append(dst, verbatim(f.Src, g.From, g)...)
 		return append(dst, '\n')
 	}
-	r := replayerPool.Get().(*moveRecorder)
+	r := recorderPool.Get().(*sanRecorder)
 	defer r.release()
 	if start := startOf(g); start.replayable() {
 		replayLines(&g.Moves, start.pos, r)
@@ -169,53 +172,113 @@ func appendGame(dst []byte, f *pgn.File, g *pgn.Game, opts FormatOptions) []byte
 	return pgn.AppendGame(dst, f.Src, g, pgn.PrintOptions{Width: opts.Width, Move: r.info})
 }
 
-// moveRecorder replays a game and records what the printer needs to know of
-// every legal move. Recorders are pooled: their map keeps its room from
-// one game to the next.
-type moveRecorder struct {
-	moves map[*pgn.Move]pgn.MoveInfo
+// sanRecorder replays a game and records, in source order, what the
+// printer needs to know of every move: the printer asks in the same order.
+// Recorders are pooled, to keep their room from one game to the next.
+type sanRecorder struct {
+	moves []recordedMove
+	next  int // the next move the printer asks about
 	san   []byte
 }
 
-var replayerPool = sync.Pool{New: func() any {
-	return &moveRecorder{moves: make(map[*pgn.Move]pgn.MoveInfo, 128)}
-}}
-
-func (r *moveRecorder) release() {
-	if len(r.moves) > 4096 {
-		return // a huge map would slow down the clearing for every game after
-	}
-	clear(r.moves)
-	replayerPool.Put(r)
+type recordedMove struct {
+	m    *pgn.Move
+	info pgn.MoveInfo // empty for a move that did not replay
 }
 
-func (r *moveRecorder) info(m *pgn.Move) pgn.MoveInfo { return r.moves[m] }
+var recorderPool = sync.Pool{New: func() any { return new(sanRecorder) }}
 
-func (r *moveRecorder) lineStart(*pgn.Line) {}
-func (r *moveRecorder) skipped(*pgn.Move)   {}
+func (r *sanRecorder) release() {
+	if cap(r.moves) > 1<<16 {
+		return // let a huge game's list go
+	}
+	clear(r.moves) // drop the pointers into the tree
+	r.moves, r.next = r.moves[:0], 0
+	recorderPool.Put(r)
+}
 
-func (r *moveRecorder) move(pos *board.Position, m *pgn.Move) bool {
-	mv, ok := legalMove(pos, m.Text)
+// info answers the printer. Should the two walks ever get out of step, the
+// rest of the moves are printed as written rather than wrongly.
+func (r *sanRecorder) info(m *pgn.Move) pgn.MoveInfo {
+	if r.next < len(r.moves) && r.moves[r.next].m == m {
+		r.next++
+		return r.moves[r.next-1].info
+	}
+	r.next = len(r.moves)
+	return pgn.MoveInfo{}
+}
+
+func (r *sanRecorder) lineStart(*pgn.Line) {}
+
+// skipped records a move that did not replay, and the moves of its
+// variations.
+func (r *sanRecorder) skipped(m *pgn.Move) {
+	r.moves = append(r.moves, recordedMove{m: m})
+	for _, n := range m.After {
+		if v, ok := n.(*pgn.Variation); ok {
+			for _, vm := range v.Line.Moves {
+				r.skipped(vm)
+			}
+		}
+	}
+}
+
+func (r *sanRecorder) move(pos *board.Position, m *pgn.Move) bool {
+	san, mv, ok := resolveMove(pos, m.Text)
 	if !ok {
+		r.moves = append(r.moves, recordedMove{m: m})
 		return false
 	}
-	r.san = pos.AppendSAN(r.san[:0], mv)
-	r.moves[m] = pgn.MoveInfo{
-		SAN:    sanString(r.san, m.Text),
-		Number: pos.FullMoveNumber(),
-		Black:  pos.SideToMove() == board.Black,
+	info := pgn.MoveInfo{Number: pos.FullMoveNumber(), Black: pos.SideToMove() == board.Black}
+	if canonicalBody(san, mv) {
+		// The common case: only the check sign can be wrong, and it is
+		// read off the position after the move rather than by playing
+		// the move twice, as Position.SAN must.
+		pos.Play(mv)
+		info.SAN = withCheckSign(m.Text, san.Suffix, checkSign(pos))
+	} else {
+		r.san = pos.AppendSAN(r.san[:0], mv)
+		info.SAN = string(r.san)
+		pos.Play(mv)
 	}
-	pos.Play(mv)
+	r.moves = append(r.moves, recordedMove{m: m, info: info})
 	return true
 }
 
-// sanString returns san as a string, reusing the move's own text when the
-// move was written canonically, as most are.
-func sanString(san []byte, written string) string {
-	if string(san) == written {
-		return written
+// canonicalBody reports whether a legal move was written in canonical SAN
+// but for its check sign: the shapes that ParseSAN accepts and export
+// format does not are all flagged, and a piece move that names no origin
+// square resolved to a single move, so it needs none.
+func canonicalBody(san board.SAN, mv board.Move) bool {
+	return !san.Null && !san.ZeroCastling && !san.BarePromotion && !san.ExplicitPawn &&
+		san.Capture == mv.IsCapture() &&
+		(san.Piece == board.Pawn || san.FromFile < 0 && san.FromRank < 0)
+}
+
+// checkSign returns the sign that the move leading to pos earns.
+func checkSign(pos *board.Position) board.CheckSuffix {
+	switch {
+	case !pos.InCheck():
+		return board.NoCheckSuffix
+	case pos.HasLegalMove():
+		return board.PlusSuffix
 	}
-	return string(san)
+	return board.MateSuffix
+}
+
+// withCheckSign returns text, which ends in the check sign written, with
+// the sign it should have.
+func withCheckSign(text string, written, want board.CheckSuffix) string {
+	if written == want {
+		return text
+	}
+	if written != board.NoCheckSuffix {
+		text = text[:len(text)-1]
+	}
+	if want == board.NoCheckSuffix {
+		return text
+	}
+	return text + string(rune(want))
 }
 
 // verbatim returns the source text from offset from to the end of node

@@ -105,7 +105,7 @@ func isStandardVariant(v string) bool {
 }
 
 // A lineVisitor is told of the lines and moves of a game as replayLines
-// walks them.
+// walks them, in source order.
 type lineVisitor interface {
 	// lineStart is called as each line (the main line or a variation)
 	// starts to be replayed.
@@ -118,11 +118,13 @@ type lineVisitor interface {
 	skipped(m *pgn.Move)
 }
 
-// pendingLine is a line waiting to be replayed from a position.
-type pendingLine struct {
-	line *pgn.Line
-	pos  board.Position
-	main bool
+// A replayFrame is a line being replayed.
+type replayFrame struct {
+	line    *pgn.Line
+	pos     board.Position // the position before the next move
+	next    int            // the index of the next move
+	started bool           // lineStart has been called
+	dead    bool           // an illegal move ended the replay
 }
 
 // replayLines plays the main line and every variation. A variation starts
@@ -131,59 +133,63 @@ type pendingLine struct {
 // variations that replace that move are still replayed. It returns the
 // position after the main line and whether the whole main line was played.
 //
-// Variations nest without limit, so the walk keeps its own stack instead of
-// recursing. Lines are not visited in source order.
+// The moves are visited in source order: a move, then the variations that
+// replace it, then the next move; so a visitor can record what it learns
+// in a list that a printer then reads in step. Variations nest without
+// limit, so the walk keeps its own stack instead of recursing.
 func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final board.Position, complete bool) {
-	stack := []pendingLine{{line: main, pos: start, main: true}}
+	stack := []replayFrame{{line: main, pos: start}}
 	for len(stack) > 0 {
-		pl := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		var end board.Position
-		var done bool
-		stack, end, done = replayLine(pl, stack, v)
-		if pl.main && done {
-			final, complete = end, true
+		top := &stack[len(stack)-1]
+		if !top.started {
+			top.started = true
+			v.lineStart(top.line)
+		}
+		if top.next == len(top.line.Moves) {
+			if len(stack) == 1 && !top.dead {
+				final, complete = top.pos, true
+			}
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		m := top.line.Moves[top.next]
+		top.next++
+		if top.dead {
+			v.skipped(m)
+			continue
+		}
+		before := top.pos
+		top.dead = !v.move(&top.pos, m)
+		// The variations come next, the first on top of the stack.
+		for i := len(m.After) - 1; i >= 0; i-- {
+			if vr, ok := m.After[i].(*pgn.Variation); ok {
+				stack = append(stack, replayFrame{line: &vr.Line, pos: before})
+			}
 		}
 	}
 	return final, complete
-}
-
-// replayLine replays one line, pushing its variations on the stack. It
-// returns the position after the line and whether the line was played to
-// its end.
-func replayLine(pl pendingLine, stack []pendingLine, v lineVisitor) (_ []pendingLine, end board.Position, done bool) {
-	v.lineStart(pl.line)
-	pos := &pl.pos
-	for i, m := range pl.line.Moves {
-		for _, n := range m.After {
-			if vr, ok := n.(*pgn.Variation); ok {
-				stack = append(stack, pendingLine{line: &vr.Line, pos: *pos})
-			}
-		}
-		if !v.move(pos, m) {
-			for _, rest := range pl.line.Moves[i+1:] {
-				v.skipped(rest)
-			}
-			return stack, *pos, false
-		}
-	}
-	return stack, *pos, true
 }
 
 // legalMove returns the legal move that text, a move in SAN, names in pos.
 // A null move ("--" or "Z0") passes the turn unless the side to move is in
 // check, as in the checker's play.
 func legalMove(pos *board.Position, text string) (board.Move, bool) {
+	_, mv, ok := resolveMove(pos, text)
+	return mv, ok
+}
+
+// resolveMove is legalMove that also returns the move as parsed.
+func resolveMove(pos *board.Position, text string) (board.SAN, board.Move, bool) {
 	san, err := board.ParseSAN(text)
 	if err != nil {
-		return board.Move{}, false
+		return san, board.Move{}, false
 	}
 	if san.Null {
 		if pos.InCheck() {
-			return board.Move{}, false
+			return san, board.Move{}, false
 		}
-		return board.Move{From: board.NoSquare, To: board.NoSquare, Flags: board.Null}, true
+		return san, board.Move{From: board.NoSquare, To: board.NoSquare, Flags: board.Null}, true
 	}
 	mv, err := pos.Resolve(san)
-	return mv, err == nil
+	return san, mv, err == nil
 }

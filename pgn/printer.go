@@ -1,8 +1,9 @@
 package pgn
 
 import (
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -256,8 +257,8 @@ func (p *printer) tags(g *Game) {
 	}
 	tags := g.Tags
 	if !tagsSorted(tags) {
-		tags = append([]*Tag(nil), tags...)
-		sort.SliceStable(tags, func(i, j int) bool { return tagLess(tags[i], tags[j]) })
+		tags = slices.Clone(tags)
+		slices.SortStableFunc(tags, tagCompare)
 	}
 	for _, t := range tags {
 		p.tag(t)
@@ -300,19 +301,20 @@ func strRank(name string) int {
 	return 7
 }
 
-func tagLess(a, b *Tag) bool {
+// tagCompare orders tags for export: by roster place, then by name.
+func tagCompare(a, b *Tag) int {
 	ra, rb := strRank(a.Name), strRank(b.Name)
 	if ra != rb || ra < 7 {
-		return ra < rb
+		return ra - rb
 	}
-	return a.Name < b.Name
+	return strings.Compare(a.Name, b.Name)
 }
 
 // tagsSorted reports whether tags are in export order already, as they
 // mostly are: the common case then needs no copy.
 func tagsSorted(tags []*Tag) bool {
 	for i := 1; i < len(tags); i++ {
-		if tagLess(tags[i], tags[i-1]) {
+		if tagCompare(tags[i], tags[i-1]) < 0 {
 			return false
 		}
 	}
