@@ -290,7 +290,7 @@ func (c *gameChecker) checkMoveNumber(pos *board.Position, m *pgn.Move) {
 	text := c.file.Src[n.Pos():n.End()]
 	switch {
 	case n.Number != want:
-		c.report(n.Pos(), n.End(), CodeMoveNumber, "move number "+strconv.Itoa(n.Number)+" disagrees with the position: this is move "+strconv.Itoa(want)+", "+side.String()+" to play")
+		c.report(n.Pos(), n.End(), CodeMoveNumber, "move number "+strings.TrimRight(text, ".")+" disagrees with the position: this is move "+strconv.Itoa(want)+", "+side.String()+" to play")
 	case n.Black && side == board.White:
 		c.report(n.Pos(), n.End(), CodeMoveNumber, strconv.Quote(text)+" marks a Black move, but it is White's turn: write "+strconv.Itoa(want)+".")
 	case !n.Black && side == board.Black && strings.Contains(text, "."):

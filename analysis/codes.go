@@ -31,6 +31,7 @@ const (
 	CodeNullMove         Code = "null-move"
 	CodePlyCountMismatch Code = "plycount-mismatch"
 	CodeVariant          Code = "variant"
+	CodeEncoding         Code = "encoding"
 )
 
 // CodeInfo describes a code for the README, hovers and settings.
@@ -66,6 +67,7 @@ var Codes = []CodeInfo{
 	{CodeSuffixAnnotation, Information, "a suffix annotation (!, ?, !?, ...) that export format writes as a NAG"},
 	{CodeNullMove, Warning, "a null move (-- or Z0), which is not standard PGN"},
 	{CodePlyCountMismatch, Warning, "the PlyCount tag differs from the number of moves in the main line"},
+	{CodeEncoding, Information, "the file is not valid UTF-8 and was read as Latin-1 (ISO 8859-1), the PGN standard's character set (pgnls check only)"},
 	{CodeVariant, Information, "a Variant tag other than standard chess: moves are parsed but not validated"},
 }
 

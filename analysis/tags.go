@@ -118,6 +118,9 @@ func (c *gameChecker) checkTagValue(t *pgn.Tag) {
 	if t.StrayQuote {
 		c.report(pos, end, CodeTagValue, `tag value contains an unescaped '"': export format writes it as \"`)
 	}
+	if n := len(t.Name); n > maxTagValue {
+		c.report(t.NameTok.Pos, t.NameTok.End, CodeTagValue, "tag name is "+strconv.Itoa(n)+" characters long; the standard allows at most 255")
+	}
 	if n := len([]rune(t.Value)); n > maxTagValue {
 		c.report(pos, end, CodeTagValue, "tag value is "+strconv.Itoa(n)+" characters long; the standard allows at most 255")
 	}

@@ -172,3 +172,38 @@ func (t *LineTable) ClampUTF16(line, col int) Pos {
 	}
 	return Pos(t.lineContentEnd(line))
 }
+
+// Cursor converts byte offsets to positions in amortized constant time when
+// they come in increasing order, as a file's sorted diagnostics do: each call
+// continues from the last one on the same line instead of counting from the
+// line's start, which made thousands of diagnostics on one long line
+// quadratic.
+type Cursor struct {
+	t                     *LineTable
+	off, line, col16, col int
+}
+
+// Cursor returns a cursor at the start of the text.
+func (t *LineTable) Cursor() *Cursor { return &Cursor{t: t} }
+
+// Position returns the 0-based line of off and its column counted in UTF-16
+// code units (LSP) and in characters (command line).
+func (c *Cursor) Position(off Pos) (line, col16, col int) {
+	o := c.t.clamp(off)
+	if o < c.off || c.line+1 < len(c.t.starts) && o >= c.t.starts[c.line+1] {
+		c.line = c.t.Line(Pos(o))
+		c.off, c.col16, c.col = c.t.starts[c.line], 0, 0
+	}
+	o = min(o, c.t.lineContentEnd(c.line)) // inside a CRLF: the line's end
+	src := c.t.src
+	for c.off < o {
+		r, size := utf8.DecodeRuneInString(src[c.off:])
+		if c.off+size > o {
+			break
+		}
+		c.col16 += utf16Len(r)
+		c.col++
+		c.off += size
+	}
+	return c.line, c.col16, c.col
+}

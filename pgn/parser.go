@@ -86,18 +86,23 @@ func (p *parser) parseTopLevel() {
 // badToken wraps the current token in a Bad node, reports it and advances.
 func (p *parser) badToken(where string) *Bad {
 	t := p.tok
-	switch t.Kind {
-	case Illegal:
+	switch {
+	case t.Kind == Illegal, t.Kind == String && !closedString(p.text(t)):
 		// The scanner has reported it already.
-	case RParen:
+	case t.Kind == RParen:
 		p.error(t.Pos, t.End, "')' without a matching '('")
-	case RBracket:
+	case t.Kind == RBracket:
 		p.error(t.Pos, t.End, "']' without a matching '['")
 	default:
 		p.error(t.Pos, t.End, "unexpected "+t.Kind.String()+" "+strconv.Quote(clip(p.text(t), 40))+" "+where)
 	}
 	p.next()
 	return &Bad{From: t.Pos, To: t.End, Tokens: []Token{t}}
+}
+
+// closedString reports whether a String token has its closing quote.
+func closedString(tok string) bool {
+	return len(tok) >= 2 && tok[len(tok)-1] == '"' && !escapedAt(tok, len(tok)-1)
 }
 
 // comment turns the current Comment, LineComment or Escape token into a node
@@ -261,7 +266,7 @@ func (p *parser) scanTagLine() *Tag {
 					Value:      UnquoteString(src[valueStart : i+1]),
 					StrayQuote: stray,
 				}
-				p.scanner.InitAt(src, j+1, p.scanError)
+				p.scanner.Seek(j + 1)
 				p.tok = Token{Kind: RBracket, Pos: Pos(j), End: Pos(j + 1)}
 				p.next()
 				return tag

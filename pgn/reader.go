@@ -58,6 +58,9 @@ func (r *Reader) Next() (*Piece, error) {
 		if len(r.buf) == 0 && r.eof {
 			return nil, io.EOF
 		}
+		if r.offset == 0 && IsUTF16(r.buf) {
+			return nil, ErrUTF16
+		}
 		text, rawLen := r.decode()
 		f := Parse(text)
 		if r.eof && rawLen == len(r.buf) {
@@ -111,12 +114,7 @@ func (r *Reader) decode() (string, int) {
 	if !r.latin1 {
 		return string(r.buf[:n]), n
 	}
-	n = len(r.buf)
-	runes := make([]rune, n)
-	for i, b := range r.buf {
-		runes[i] = rune(b)
-	}
-	return string(runes), n
+	return decodeLatin1(r.buf), len(r.buf)
 }
 
 // completeRunes returns the length of b without a trailing incomplete UTF-8

@@ -20,6 +20,10 @@ type Scanner struct {
 	errh ErrorHandler
 	// ErrorCount counts the errors reported so far.
 	ErrorCount int
+
+	// The last search for a '}': from closeFrom, found at closeAt (-1: none).
+	closeKnown         bool
+	closeFrom, closeAt int
 }
 
 // Init prepares s to scan src from its first byte. errh may be nil.
@@ -32,6 +36,10 @@ func (s *Scanner) Init(src string, errh ErrorHandler) {
 func (s *Scanner) InitAt(src string, off int, errh ErrorHandler) {
 	*s = Scanner{src: src, off: off, errh: errh}
 }
+
+// Seek moves the scanner to offset off, which must be at the start of a
+// token or of whitespace, keeping what it has learned of the text.
+func (s *Scanner) Seek(off int) { s.off = off }
 
 // Offset is the offset of the next byte the scanner will read.
 func (s *Scanner) Offset() int { return s.off }
@@ -186,12 +194,10 @@ const unterminatedComment = "comment not terminated: missing '}'"
 func (s *Scanner) scanComment(start int) {
 	src := s.src
 	body := start + 1
-	closing := strings.IndexByte(src[body:], '}')
-	var limit int // where the comment's text ends if it has no '}' of its own
+	closing := s.nextClose(body)
+	limit := len(src) // where the comment's text ends if it has no '}' of its own
 	if closing >= 0 {
-		limit = body + closing
-	} else {
-		limit = len(src)
+		limit = closing
 	}
 	// A tag pair at the start of a line inside the comment means the '}' was
 	// forgotten and the comment ran into the next game: end it before that
@@ -207,6 +213,22 @@ func (s *Scanner) scanComment(start int) {
 		return
 	}
 	s.off = limit + 1
+}
+
+// nextClose returns the offset of the first '}' at or after from, or -1.
+// The answer of the last search is remembered: many unclosed comments cut
+// short by tag lines would otherwise each search the rest of the text again,
+// which made such input quadratic.
+func (s *Scanner) nextClose(from int) int {
+	if s.closeKnown && from >= s.closeFrom && (s.closeAt < 0 || from <= s.closeAt) {
+		return s.closeAt
+	}
+	at := strings.IndexByte(s.src[from:], '}')
+	if at >= 0 {
+		at += from
+	}
+	s.closeFrom, s.closeAt, s.closeKnown = from, at, true
+	return at
 }
 
 // nextTagLine returns the offset of the first line in src[from:to] that starts

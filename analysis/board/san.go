@@ -108,6 +108,9 @@ func parseMove(text, body string, s SAN) (SAN, error) {
 	}
 
 	end := len(body)
+	if body[end-1] == '=' {
+		return s, sanError(text, end-1, "'=' must be followed by the piece to promote to: Q, R, B or N")
+	}
 	if end-i >= 2 && body[end-2] == '=' {
 		if s.Promotion = pieceFromLetter(body[end-1]); s.Promotion == NoPieceType {
 			return s, sanError(text, end-1, "%q is not a piece to promote to; use Q, R, B or N", body[end-1])

@@ -96,12 +96,18 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		}
 	}()
 	games := 0
+	latin1 := false
 	for p := range pieces {
 		if p.err != nil {
 			return fmt.Errorf("cannot read %s: %w", src.name, p.err)
 		}
 		file := p.piece.File
-		s.print(out, src.name, p.piece, games, analysis.CheckFile(file), opts)
+		diags := analysis.CheckFile(file)
+		if p.piece.Latin1 && !latin1 {
+			latin1 = true
+			diags = append([]analysis.Diagnostic{latin1Notice(p.piece)}, diags...)
+		}
+		s.print(out, src.name, p.piece, games, diags, opts)
 		games += len(file.Games)
 		s.games += len(file.Games)
 		if s.stopped {
@@ -116,11 +122,22 @@ type summary struct {
 	stopped                        bool // --max-errors was reached
 }
 
+// latin1Notice says that a file was read as Latin-1, at the start of the
+// first piece that was.
+func latin1Notice(p *pgn.Piece) analysis.Diagnostic {
+	return analysis.Diagnostic{
+		Severity: analysis.DefaultSeverity(analysis.CodeEncoding), Code: analysis.CodeEncoding, Game: -1,
+		Message: "the file is not valid UTF-8: it was read as Latin-1 (ISO 8859-1), the PGN standard's character set",
+	}
+}
+
 // print writes the diagnostics of one piece of a file and counts them,
 // stopping once --max-errors errors have been printed. firstGame is the
 // index in the file of the piece's first game.
 func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame int, diags []analysis.Diagnostic, opts checkOptions) {
-	lines := piece.File.Lines
+	// Diagnostics come sorted: cursors convert them in linear time even
+	// when thousands sit on one long line.
+	starts, ends := piece.File.Lines.Cursor(), piece.File.Lines.Cursor()
 	for _, d := range diags {
 		switch d.Severity {
 		case analysis.Error:
@@ -128,8 +145,8 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 		case analysis.Warning:
 			s.warnings++
 		}
-		line, col := lines.CharPosition(d.Pos)
-		endLine, endCol := lines.CharPosition(d.End)
+		line, _, col := starts.Position(d.Pos)
+		endLine, _, endCol := ends.Position(d.End)
 		line, endLine = line+piece.Line, endLine+piece.Line
 		game := 0 // text between games
 		if d.Game >= 0 {

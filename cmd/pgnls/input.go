@@ -7,7 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode/utf8"
+
+	"pgnls/pgn"
 )
 
 // source is one input named on the command line.
@@ -74,17 +75,6 @@ func (s source) read(stdin io.Reader) ([]byte, error) {
 	return os.ReadFile(s.path)
 }
 
-// decodeText returns the text of a file as UTF-8. PGN is specified as
-// Latin-1, and older files still are: a file that is not valid UTF-8 is
-// decoded as Latin-1, every byte one character. The second result reports
-// that decoding.
-func decodeText(data []byte) (string, bool) {
-	if utf8.Valid(data) {
-		return string(data), false
-	}
-	runes := make([]rune, len(data))
-	for i, b := range data {
-		runes[i] = rune(b)
-	}
-	return string(runes), true
-}
+// decodeText returns the text of a file as UTF-8, decoding a file that is
+// not valid UTF-8 as Latin-1; the second result reports that.
+func decodeText(data []byte) (string, bool) { return pgn.DecodeText(data) }
