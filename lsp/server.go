@@ -82,6 +82,7 @@ type server struct {
 type clientCaps struct {
 	workDoneProgress bool // window.workDoneProgress: the server may create progress tokens
 	configuration    bool // workspace.configuration: the server may pull settings
+	snippets         bool // textDocument.completion.completionItem.snippetSupport
 }
 
 func newServer(log *zap.Logger) *server {
@@ -168,6 +169,7 @@ type initializeParams struct {
 		Workspace *struct {
 			Configuration bool `json:"configuration"`
 		} `json:"workspace"`
+		TextDocument textDocumentCaps `json:"textDocument"` // completion.go
 	} `json:"capabilities"`
 }
 
@@ -179,6 +181,7 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*protocol.I
 	if w := p.Capabilities.Workspace; w != nil {
 		caps.configuration = w.Configuration
 	}
+	caps.snippets = p.Capabilities.TextDocument.snippets
 	s.mu.Lock()
 	s.caps = caps
 	s.mu.Unlock()
@@ -201,6 +204,8 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*protocol.I
 				OpenClose: true,
 				Change:    protocol.TextDocumentSyncKindIncremental,
 			},
+			HoverProvider:      true,                // hover.go
+			CompletionProvider: completionOptions(), // completion.go
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "pgnls"},
 	}, nil

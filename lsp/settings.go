@@ -26,10 +26,13 @@ type Settings struct {
 	// Severity overrides the default severity of codes; severityOff
 	// silences a code.
 	Severity map[analysis.Code]analysis.Severity
+	// ECOFile is the ECO classification file that hovers name openings
+	// from (hover.go); "" for none.
+	ECOFile string
 }
 
 func defaultSettings() *Settings {
-	return &Settings{LineWidth: 79, MaxDiagnostics: 1000}
+	return &Settings{LineWidth: 79, MaxDiagnostics: 1000, ECOFile: defaultECOFile}
 }
 
 // severity returns the severity a diagnostic is published with, or
@@ -75,6 +78,13 @@ func parseSettings(v any) (set *Settings, problems []string) {
 			set.MaxDiagnostics = n
 		} else {
 			problems = append(problems, fmt.Sprintf("settings: maxDiagnostics: want an integer >= 0, not %v", m))
+		}
+	}
+	if v, ok := obj["ecoFile"]; ok && v != nil {
+		if path, ok := v.(string); ok {
+			set.ECOFile = path
+		} else {
+			problems = append(problems, fmt.Sprintf("settings: ecoFile: want a file path, not %s", jsonKind(v)))
 		}
 	}
 	if sv, ok := obj["severity"]; ok && sv != nil {

@@ -1,0 +1,236 @@
+package analysis
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"pgnls/analysis/board"
+	"pgnls/pgn"
+)
+
+// ECOLine is one line of an ECO classification file: a code, the opening's
+// name and the moves that reach it from the standard start.
+type ECOLine struct {
+	Code         string // "B90"
+	Opening      string // "Sicilian"
+	Variation    string // "Najdorf"
+	SubVariation string
+	Moves        string // "1. e4 c5 2. Nf3 d6 ..."
+	Plies        int
+}
+
+// Name returns the opening's full name: "Sicilian: Najdorf, Opocensky
+// variation".
+func (l *ECOLine) Name() string {
+	name := l.Opening
+	if l.Variation != "" {
+		if name != "" {
+			name += ": "
+		}
+		name += l.Variation
+	}
+	if l.SubVariation != "" {
+		if name != "" {
+			name += ", "
+		}
+		name += l.SubVariation
+	}
+	return name
+}
+
+// ECOBook is an ECO classification file (the eco.pgn of pgn-extract, or any
+// PGN file whose games carry ECO, Opening, Variation and SubVariation tags)
+// indexed by the position each line reaches: the placement of the pieces
+// and the side to move. Matching positions rather than move sequences finds
+// an opening whatever the move order that reached it.
+type ECOBook struct {
+	lines  []*ECOLine
+	byKey  map[string]*ECOLine
+	byCode map[string][]*ECOLine
+	// Skipped counts the games of the file that could not be used: no ECO
+	// tag, or a move that is not legal.
+	Skipped int
+}
+
+// Len returns the number of lines in the book.
+func (b *ECOBook) Len() int { return len(b.lines) }
+
+// positionKey appends to dst what identifies a position for the book: the
+// placement and the side to move, the first two fields of its FEN. Castling
+// rights and the en passant square are left out so that transpositions
+// meet.
+func positionKey(dst []byte, pos *board.Position) []byte {
+	dst = pos.AppendFEN(dst)
+	if i := bytes.IndexByte(dst, ' '); i >= 0 {
+		if j := bytes.IndexByte(dst[i+1:], ' '); j >= 0 {
+			return dst[:i+1+j]
+		}
+	}
+	return dst
+}
+
+// Lookup returns the line that ends in position pos, or nil. When several
+// lines reach the same position, the first in the file wins.
+func (b *ECOBook) Lookup(pos *board.Position) *ECOLine {
+	if b == nil {
+		return nil
+	}
+	var buf [96]byte
+	return b.byKey[string(positionKey(buf[:0], pos))]
+}
+
+// Code returns the lines of an ECO code ("B90", or "B90/12", of which the
+// first three characters count), in file order.
+func (b *ECOBook) Code(code string) []*ECOLine {
+	if b == nil {
+		return nil
+	}
+	if len(code) > 3 {
+		code = code[:3]
+	}
+	return b.byCode[code]
+}
+
+// Deepest returns the last of positions that the book knows, with its
+// index, or nil and -1: the deepest line that a sequence of positions (the
+// positions after each move of a game) follows.
+func (b *ECOBook) Deepest(positions []board.Position) (*ECOLine, int) {
+	if b == nil {
+		return nil, -1
+	}
+	for i := len(positions) - 1; i >= 0; i-- {
+		if l := b.Lookup(&positions[i]); l != nil {
+			return l, i
+		}
+	}
+	return nil, -1
+}
+
+// playAll is the lineVisitor that plays every legal move.
+type playAll struct{}
+
+func (playAll) lineStart(*pgn.Line) {}
+func (playAll) skipped(*pgn.Move)   {}
+func (playAll) move(pos *board.Position, m *pgn.Move) bool {
+	mv, ok := legalMove(pos, m.Text)
+	if ok {
+		pos.Play(mv)
+	}
+	return ok
+}
+
+// ParseECO reads an ECO classification file. A game without an ECO tag or
+// with an illegal move is skipped (and counted in Skipped); a file without
+// any usable game is an error.
+func ParseECO(src string) (*ECOBook, error) {
+	f := pgn.Parse(src)
+	b := &ECOBook{byKey: make(map[string]*ECOLine, len(f.Games)), byCode: make(map[string][]*ECOLine)}
+	var key []byte
+	for _, g := range f.Games {
+		code, _ := g.Tag("ECO")
+		if code == "" || len(g.Moves.Moves) == 0 {
+			b.Skipped++
+			continue
+		}
+		final, complete := replayLines(&g.Moves, board.StartPosition(), playAll{})
+		if !complete {
+			b.Skipped++
+			continue
+		}
+		l := &ECOLine{Code: code, Moves: movesText(g.Moves.Moves), Plies: len(g.Moves.Moves)}
+		l.Opening, _ = g.Tag("Opening")
+		l.Variation, _ = g.Tag("Variation")
+		l.SubVariation, _ = g.Tag("SubVariation")
+		b.lines = append(b.lines, l)
+		key = positionKey(key[:0], &final)
+		if _, seen := b.byKey[string(key)]; !seen {
+			b.byKey[string(key)] = l
+		}
+		short := code
+		if len(short) > 3 {
+			short = short[:3]
+		}
+		b.byCode[short] = append(b.byCode[short], l)
+	}
+	if len(b.lines) == 0 {
+		return nil, fmt.Errorf("no ECO lines: %d games, none with an ECO tag and legal moves", len(f.Games))
+	}
+	return b, nil
+}
+
+// movesText writes moves from the standard start with their numbers:
+// "1. e4 c5 2. Nf3".
+func movesText(moves []*pgn.Move) string {
+	var b strings.Builder
+	for i, m := range moves {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if i%2 == 0 {
+			b.WriteString(strconv.Itoa(i/2 + 1))
+			b.WriteString(". ")
+		}
+		b.WriteString(m.Text)
+	}
+	return b.String()
+}
+
+// ecoCache keeps each ECO file loaded once, until it changes on disk.
+var ecoCache struct {
+	mu    sync.Mutex
+	files map[string]*ecoFile
+}
+
+type ecoFile struct {
+	mod  time.Time
+	size int64
+	book *ECOBook
+	err  error
+}
+
+// LoadECO reads and indexes the ECO file at path, once: later calls return
+// the same book until the file's size or modification time changes.
+func LoadECO(path string) (*ECOBook, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	ecoCache.mu.Lock()
+	defer ecoCache.mu.Unlock()
+	if e := ecoCache.files[path]; e != nil && e.mod.Equal(fi.ModTime()) && e.size == fi.Size() {
+		return e.book, e.err
+	}
+	e := &ecoFile{mod: fi.ModTime(), size: fi.Size()}
+	data, err := os.ReadFile(path)
+	if err == nil {
+		e.book, err = ParseECO(decodeText(data))
+	}
+	if err != nil {
+		e.err = fmt.Errorf("ECO file %s: %w", path, err)
+	}
+	if ecoCache.files == nil {
+		ecoCache.files = make(map[string]*ecoFile)
+	}
+	ecoCache.files[path] = e
+	return e.book, e.err
+}
+
+// decodeText returns a file's text: UTF-8 as it is, anything else read as
+// Latin-1 (the PGN standard's character set).
+func decodeText(data []byte) string {
+	if utf8.Valid(data) {
+		return string(data)
+	}
+	var b strings.Builder
+	b.Grow(len(data) * 2)
+	for _, c := range data {
+		b.WriteRune(rune(c))
+	}
+	return b.String()
+}

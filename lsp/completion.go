@@ -1,0 +1,94 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+
+	"go.lsp.dev/protocol"
+
+	"pgnls/analysis"
+	"pgnls/pgn"
+)
+
+// completionTriggers are the characters after which a client asks for
+// completions unprompted: '$' (NAGs), '.' (after a move number, the moves),
+// '[' (tag names), '"' (tag values) and ' ' (the next move).
+var completionTriggers = []string{"$", ".", "[", `"`, " "}
+
+// completionOptions is the completionProvider capability: static, without
+// resolve (every item is complete as sent).
+func completionOptions() *protocol.CompletionOptions {
+	return &protocol.CompletionOptions{TriggerCharacters: completionTriggers}
+}
+
+// textDocumentCaps is what the server reads of the client's textDocument
+// capabilities (initializeParams). It decodes leniently: a capability of an
+// unexpected shape is ignored rather than failing initialize.
+type textDocumentCaps struct {
+	snippets bool // completion.completionItem.snippetSupport
+}
+
+func (c *textDocumentCaps) UnmarshalJSON(data []byte) error {
+	var v struct {
+		Completion *struct {
+			CompletionItem *struct {
+				SnippetSupport bool `json:"snippetSupport"`
+			} `json:"completionItem"`
+		} `json:"completion"`
+	}
+	_ = json.Unmarshal(data, &v) // what decoded is used; the rest is ignored
+	if v.Completion != nil && v.Completion.CompletionItem != nil {
+		c.snippets = v.Completion.CompletionItem.SnippetSupport
+	}
+	return nil
+}
+
+// completionKinds maps analysis's kinds to the protocol's icons.
+var completionKinds = map[analysis.CompletionKind]protocol.CompletionItemKind{
+	analysis.CompleteMove:     protocol.CompletionItemKindFunction,
+	analysis.CompleteNAG:      protocol.CompletionItemKindEnumMember,
+	analysis.CompleteTag:      protocol.CompletionItemKindProperty,
+	analysis.CompleteTagValue: protocol.CompletionItemKindValue,
+	analysis.CompleteResult:   protocol.CompletionItemKindConstant,
+}
+
+// Completion answers textDocument/completion with analysis.Complete: tag
+// pairs and values in tag sections; in movetext, the legal moves of the
+// position at the cursor (main line or variation), NAGs after '$', and
+// result markers at the end of the main line. Each item replaces the same
+// range with a TextEdit; tag pairs come as snippets, with the cursor inside
+// the quotes, when the client takes snippets.
+func (s *server) Completion(_ context.Context, p *protocol.CompletionParams) (*protocol.CompletionList, error) {
+	snap, off, err := s.requestAt(p.TextDocument.URI, p.Position)
+	if err != nil {
+		return nil, err
+	}
+	f, base := snap.GameAt(off)
+	c := analysis.Complete(f, pgn.Pos(off-base), analysis.CompleteOptions{ECO: s.ecoBook()})
+	if c == nil {
+		return nil, nil
+	}
+	snippets := s.clientCaps().snippets
+	rng := toRange(snap, base+int(c.Pos), base+int(c.End))
+	items := make([]protocol.CompletionItem, len(c.Items))
+	for i, it := range c.Items {
+		text, format := it.InsertText, protocol.InsertTextFormatPlainText
+		if snippets && it.Snippet != "" {
+			text, format = it.Snippet, protocol.InsertTextFormatSnippet
+		}
+		items[i] = protocol.CompletionItem{
+			Label:            it.Label,
+			Kind:             completionKinds[it.Kind],
+			Detail:           it.Detail,
+			FilterText:       it.FilterText,
+			SortText:         it.SortText,
+			Preselect:        it.Preselect,
+			InsertTextFormat: format,
+			TextEdit:         &protocol.TextEdit{Range: rng, NewText: text},
+		}
+		if it.Documentation != "" {
+			items[i].Documentation = protocol.MarkupContent{Kind: protocol.Markdown, Value: it.Documentation}
+		}
+	}
+	return &protocol.CompletionList{Items: items}, nil
+}

@@ -1,0 +1,83 @@
+package lsp
+
+import (
+	"context"
+	"os"
+	"sync"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"pgnls/analysis"
+	"pgnls/pgn"
+)
+
+// Hover answers textDocument/hover with analysis.Hover: the meaning of the
+// NAG or suffix annotation under the cursor, the documentation of a tag
+// (and, for ECO, the opening), or the position after a move as a board
+// diagram with its FEN (or why the move is illegal).
+func (s *server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	snap, off, err := s.requestAt(p.TextDocument.URI, p.Position)
+	if err != nil {
+		return nil, err
+	}
+	f, base := snap.GameAt(off)
+	h := analysis.Hover(f, pgn.Pos(off-base), analysis.HoverOptions{ECO: s.ecoBook()})
+	if h == nil {
+		return nil, nil
+	}
+	r := toRange(snap, base+int(h.Pos), base+int(h.End))
+	return &protocol.Hover{
+		Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: h.Markdown},
+		Range:    &r,
+	}, nil
+}
+
+// requestAt returns the current snapshot of an open document and the byte
+// offset of a position in it (clamped to its line and to the text, as the
+// LSP specification asks of request positions).
+func (s *server) requestAt(uri protocol.DocumentURI, pos protocol.Position) (*analysis.Snapshot, int, error) {
+	s.mu.Lock()
+	d, ok := s.docs[uri]
+	var snap *analysis.Snapshot
+	if ok {
+		snap = d.doc.Snapshot()
+	}
+	s.mu.Unlock()
+	if !ok {
+		return nil, 0, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is not open", uri)
+	}
+	return snap, snap.ClampUTF16(int(pos.Line), int(pos.Character)), nil
+}
+
+// defaultECOFile is where Debian's pgn-extract package installs its ECO
+// classification file: the ecoFile setting's default.
+const defaultECOFile = "/usr/share/pgn-extract/eco.pgn"
+
+// ecoWarned remembers the ECO files whose failure to load was logged, so
+// that each is logged once.
+var ecoWarned sync.Map
+
+// ecoBook returns the ECO classification of the ecoFile setting, loaded
+// once (analysis.LoadECO caches it), or nil when there is none: the
+// setting is empty, or the default file is not installed. A file that the
+// user named and that cannot be read is logged, and shown once.
+func (s *server) ecoBook() *analysis.ECOBook {
+	path := s.settings.Load().ECOFile
+	if path == "" {
+		return nil
+	}
+	book, err := analysis.LoadECO(path)
+	if err == nil {
+		return book
+	}
+	if path == defaultECOFile && os.IsNotExist(err) {
+		return nil
+	}
+	if _, seen := ecoWarned.LoadOrStore(path, true); !seen {
+		s.log.Warn("ECO file not loaded: hovers name no openings", zap.String("ecoFile", path), zap.Error(err))
+		s.showMessage(protocol.MessageTypeWarning, "pgnls: ecoFile: "+err.Error())
+	}
+	return nil
+}
