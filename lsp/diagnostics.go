@@ -122,27 +122,23 @@ func (s *server) sendDiagnostics(ctx context.Context, uri protocol.DocumentURI, 
 
 // render turns the diagnostics found in snap into the ones to publish: the
 // settings' severities applied, silenced codes left out, and at most
-// MaxDiagnostics of them, the most severe first, with a note at the top of
-// the document saying how many were left out.
+// MaxDiagnostics of them, the most severe first, in source order, with a
+// note at the top of the document saying how many were left out.
 func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 	all := snap.Diagnostics()
-	kept := make([]analysis.Diagnostic, 0, len(all))
+	// A first pass counts, a second converts those kept: a large document
+	// can have hundreds of thousands of diagnostics, so nothing is copied.
 	var perSeverity [analysis.Hint + 1]int
-	for _, d := range all {
-		sev := set.severity(d)
-		if sev < analysis.Error || sev > analysis.Hint {
-			continue // off
+	shown := 0
+	for i := range all {
+		if sev := set.severity(all[i]); sev >= analysis.Error && sev <= analysis.Hint {
+			perSeverity[sev]++
+			shown++
 		}
-		d.Severity = sev
-		kept = append(kept, d)
-		perSeverity[sev]++
 	}
-	omitted := 0
-	if limit := set.MaxDiagnostics; limit > 0 && len(kept) > limit {
-		omitted = len(kept) - limit
-		kept = mostSevere(kept, perSeverity, limit)
-	}
-	out := make([]protocol.Diagnostic, 0, len(kept)+1)
+	cut, room, omitted := severityCut(perSeverity, set.MaxDiagnostics)
+	shown -= omitted
+	out := make([]protocol.Diagnostic, 0, shown+1)
 	if omitted > 0 {
 		lineEnd := snap.ClampUTF16(0, 1<<30)
 		out = append(out, protocol.Diagnostic{
@@ -153,33 +149,38 @@ func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 				omitted, set.MaxDiagnostics),
 		})
 	}
-	for _, d := range kept {
-		out = append(out, toProtocol(snap, d))
+	for i := range all {
+		d := &all[i]
+		sev := set.severity(*d)
+		if sev < analysis.Error || sev > cut || sev == cut && room == 0 {
+			continue
+		}
+		if sev == cut {
+			room--
+		}
+		out = append(out, toProtocol(snap, *d, sev))
 	}
 	return out
 }
 
-// mostSevere keeps the limit most severe of ds, in their order (source
-// order), given how many there are of each severity.
-func mostSevere(ds []analysis.Diagnostic, perSeverity [analysis.Hint + 1]int, limit int) []analysis.Diagnostic {
-	// Every diagnostic more severe than cut is kept, and the first room of
-	// those of severity cut.
-	cut, room := analysis.Error, limit
+// severityCut says which diagnostics to keep when there may be more than
+// limit (0: no limit), given how many there are of each severity: all those
+// more severe than cut, and the first room of severity cut. It also returns
+// how many are left out.
+func severityCut(perSeverity [analysis.Hint + 1]int, limit int) (cut analysis.Severity, room, omitted int) {
+	total := 0
+	for _, n := range perSeverity {
+		total += n
+	}
+	if limit <= 0 || total <= limit {
+		return analysis.Hint, perSeverity[analysis.Hint], 0
+	}
+	cut, room = analysis.Error, limit
 	for cut < analysis.Hint && perSeverity[cut] < room {
 		room -= perSeverity[cut]
 		cut++
 	}
-	out := ds[:0]
-	for _, d := range ds {
-		switch {
-		case d.Severity < cut:
-			out = append(out, d)
-		case d.Severity == cut && room > 0:
-			out = append(out, d)
-			room--
-		}
-	}
-	return out
+	return cut, room, total - limit
 }
 
 // progress is one work-done progress the server created; nil (when the

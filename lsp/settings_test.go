@@ -165,28 +165,28 @@ func TestDiagnosticsCap(t *testing.T) {
 	}
 }
 
-func TestMostSevere(t *testing.T) {
-	sevs := []analysis.Severity{analysis.Warning, analysis.Error, analysis.Hint, analysis.Warning, analysis.Error, analysis.Information, analysis.Warning}
-	var ds []analysis.Diagnostic
-	var per [analysis.Hint + 1]int
-	for i, s := range sevs {
-		ds = append(ds, analysis.Diagnostic{Pos: 0, Severity: s, Game: i})
-		per[s]++
+// severityCut keeps the most severe: all errors first, then warnings, and
+// so on, up to the limit.
+func TestSeverityCut(t *testing.T) {
+	per := [analysis.Hint + 1]int{0, 2, 3, 1, 1} // 2 errors, 3 warnings, 1 information, 1 hint
+	tests := []struct {
+		limit      int
+		cut        analysis.Severity
+		room, left int
+	}{
+		{0, analysis.Hint, 1, 0},
+		{7, analysis.Hint, 1, 0},
+		{100, analysis.Hint, 1, 0},
+		{1, analysis.Error, 1, 6},
+		{2, analysis.Error, 2, 5},
+		{3, analysis.Warning, 1, 4},
+		{5, analysis.Warning, 3, 2},
+		{6, analysis.Information, 1, 1},
 	}
-	for limit, want := range map[int][]int{
-		1: {1},
-		2: {1, 4},
-		3: {0, 1, 4},
-		5: {0, 1, 3, 4, 6},
-		6: {0, 1, 3, 4, 5, 6},
-		7: {0, 1, 2, 3, 4, 5, 6},
-	} {
-		var got []int
-		for _, d := range mostSevere(slices.Clone(ds), per, limit) {
-			got = append(got, d.Game)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("limit %d: kept %v, want %v", limit, got, want)
+	for _, tt := range tests {
+		cut, room, left := severityCut(per, tt.limit)
+		if cut != tt.cut || room != tt.room || left != tt.left {
+			t.Errorf("limit %d: cut %v room %d left out %d, want %v %d %d", tt.limit, cut, room, left, tt.cut, tt.room, tt.left)
 		}
 	}
 }

@@ -1,0 +1,185 @@
+package lsp
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"go.lsp.dev/protocol"
+)
+
+// corpusDir is the shared folder of real PGN files, beside the project
+// (../shared/corpus from the module root).
+const corpusDir = "../../shared/corpus"
+
+// corpusText returns the corpus files concatenated, or skips the benchmark
+// when the shared folder is absent.
+func corpusText(b testing.TB) string {
+	b.Helper()
+	if _, err := os.Stat(corpusDir); err != nil {
+		b.Skip("../shared/corpus not found; the language server benchmarks need the shared folder beside the project")
+	}
+	var sb strings.Builder
+	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".pgn") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		sb.Write(data)
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			sb.WriteByte('\n')
+		}
+		sb.WriteByte('\n')
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if sb.Len() == 0 {
+		b.Skip("no .pgn files in ../shared/corpus")
+	}
+	return sb.String()
+}
+
+// largeText repeats text to at least size bytes.
+func largeText(text string, size int) string {
+	return strings.Repeat(text, (size+len(text)-1)/len(text))
+}
+
+// smallText returns the first n games of text.
+func smallText(text string, n int) string {
+	at := 0
+	for i := 0; i < n; i++ {
+		next := strings.Index(text[at+1:], "\n[Event ")
+		if next < 0 {
+			return text
+		}
+		at += next + 1
+	}
+	return text[:at]
+}
+
+// keystroke types into a document: a space at the start of a line of
+// movetext in its middle, then deletes it, and so on.
+type keystroke struct {
+	uri     protocol.DocumentURI
+	line    uint32
+	version int32
+	typed   bool
+}
+
+func newKeystroke(uri protocol.DocumentURI, text string) *keystroke {
+	mid := len(text) / 2
+	if i := strings.Index(text[mid:], "\n1. "); i >= 0 {
+		mid += i + 1
+	}
+	return &keystroke{uri: uri, line: uint32(strings.Count(text[:mid], "\n")), version: 1}
+}
+
+// next sends the next keystroke and returns its version.
+func (k *keystroke) next(e *env) int32 {
+	k.version++
+	c := contentChange{Range: rng(k.line, 0, k.line, 0), Text: " "}
+	if k.typed {
+		c = contentChange{Range: rng(k.line, 0, k.line, 1), Text: ""}
+	}
+	k.typed = !k.typed
+	e.change(k.uri, k.version, c)
+	return k.version
+}
+
+// forget drops what the client recorded, so that waits stay cheap.
+func (c *fakeClient) forget() {
+	c.record(func(c *fakeClient) {
+		c.published = c.published[:0]
+		clear(c.sent)
+		clear(c.final)
+	})
+}
+
+// BenchmarkKeystroke measures the latency from a keystroke (didChange) to
+// the client's reading of the diagnostics of the new version, on a small
+// file and on a large one (the corpus repeated to 30 MB), one keystroke in
+// each per iteration. It reports percentiles in milliseconds and the ratio
+// large/small: an edit re-analyzes the touched part only, so the ratio
+// should stay far below the ratio of the sizes.
+//
+//	go test ./lsp -run '^$' -bench Keystroke -benchtime 200x
+func BenchmarkKeystroke(b *testing.B) {
+	corpus := corpusText(b)
+	waitLimit = 5 * time.Minute
+	small, large := smallText(corpus, 10), largeText(corpus, 30<<20)
+	e := newEnv(b, nil)
+	e.initialize(protocol.ClientCapabilities{}, nil)
+	docs := []*keystroke{newKeystroke("file:///small.pgn", small), newKeystroke("file:///large.pgn", large)}
+	for i, text := range []string{small, large} {
+		e.open(docs[i].uri, 1, text)
+		e.waitVersion(docs[i].uri, 1)
+	}
+	e.client.forget()
+	lat := [2][]time.Duration{}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j, k := range docs {
+			start := time.Now()
+			v := k.next(e)
+			e.waitVersion(k.uri, v)
+			lat[j] = append(lat[j], time.Since(start))
+			e.client.forget()
+		}
+	}
+	b.StopTimer()
+	var p50 [2]float64
+	for j, name := range []string{"small", "large"} {
+		slices.Sort(lat[j])
+		for _, q := range []int{50, 90, 99} {
+			ms := float64(lat[j][len(lat[j])*q/100]) / float64(time.Millisecond)
+			b.ReportMetric(ms, name+"-p"+strconv.Itoa(q)+"-ms")
+			if q == 50 {
+				p50[j] = ms
+			}
+		}
+	}
+	b.ReportMetric(p50[1]/p50[0], "large/small-p50")
+	b.ReportMetric(float64(len(large))/float64(len(small)), "size-ratio")
+}
+
+// BenchmarkOpenDocumentMemory measures the heap an open 30 MB document
+// costs once analyzed (runtime.MemStats.HeapInuse after a GC, before and
+// after didOpen), as a ratio to the size of its text.
+//
+//	go test ./lsp -run '^$' -bench OpenDocumentMemory -benchtime 1x
+func BenchmarkOpenDocumentMemory(b *testing.B) {
+	large := largeText(corpusText(b), 30<<20)
+	waitLimit = 5 * time.Minute
+	e := newEnv(b, nil)
+	e.initialize(protocol.ClientCapabilities{}, nil)
+	var ratio float64
+	for i := 0; i < b.N; i++ {
+		e.client.forget()
+		before := heapInUse()
+		e.open("file:///large.pgn", 1, large)
+		e.waitVersion("file:///large.pgn", 1)
+		e.client.forget()
+		after := heapInUse()
+		ratio = float64(after-before) / float64(len(large))
+		e.notify(protocol.MethodTextDocumentDidClose, &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: "file:///large.pgn"}})
+		e.waitDiagnostics("file:///large.pgn", "the clearing publication", func(p published) bool { return p.Version == nil })
+	}
+	b.ReportMetric(ratio, "heap/text")
+	b.ReportMetric(float64(len(large))/(1<<20), "text-MB")
+}
+
+func heapInUse() int64 {
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapInuse)
+}
