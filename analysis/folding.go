@@ -22,7 +22,7 @@ type Fold struct {
 	// KeepLastLine is set when text that is not part of the fold follows
 	// it on its last line (the main line going on after a variation): an
 	// editor folds whole lines, so it must stop a line earlier to leave
-	// that text visible.
+	// that text visible. A rest-of-line comment does not count.
 	KeepLastLine bool
 }
 
@@ -61,11 +61,12 @@ func (fc *folder) add(pos, end pgn.Pos, kind FoldKind) {
 	fc.out = append(fc.out, Fold{Pos: pos, End: end, Kind: kind, KeepLastLine: !restOfLineBlank(fc.f.Src, end)})
 }
 
-// restOfLineBlank reports whether only blanks follow off on its line.
+// restOfLineBlank reports whether only blanks, and perhaps a rest-of-line
+// comment, follow off on its line: text that folding its line may hide.
 func restOfLineBlank(src string, off pgn.Pos) bool {
 	for i := int(off); i < len(src); i++ {
 		switch src[i] {
-		case '\n', '\r':
+		case '\n', '\r', ';':
 			return true
 		case ' ', '\t':
 		default:

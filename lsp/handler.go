@@ -168,7 +168,9 @@ func (s *server) gate(next jsonrpc2.Handler) jsonrpc2.Handler {
 //   - initialize: decoded leniently (initializeParams);
 //   - shutdown and exit: protocol refuses "params": null, which clients
 //     (protocol's own dispatcher among them) send;
-//   - textDocument/didChange: the range must be optional (didChangeParams).
+//   - textDocument/didChange: the range must be optional (didChangeParams);
+//   - textDocument/selectionRange and textDocument/inlayHint: protocol
+//     v0.12.0 does not route them.
 //
 // Methods protocol does not know reach server.Request: MethodNotFound.
 func (s *server) route(typed jsonrpc2.Handler) jsonrpc2.Handler {
@@ -204,6 +206,20 @@ func (s *server) route(typed jsonrpc2.Handler) jsonrpc2.Handler {
 			return reply(ctx, nil, nil)
 		case protocol.MethodWorkDoneProgressCancel:
 			return reply(ctx, nil, nil) // the server's progress is not cancellable
+		case methodSelectionRange:
+			var p protocol.SelectionRangeParams
+			if err := decodeParams(req, &p); err != nil {
+				return reply(ctx, nil, err)
+			}
+			res, err := s.selectionRange(ctx, &p)
+			return reply(ctx, res, err)
+		case methodInlayHint:
+			var p inlayHintParams
+			if err := decodeParams(req, &p); err != nil {
+				return reply(ctx, nil, err)
+			}
+			res, err := s.inlayHint(ctx, &p)
+			return reply(ctx, res, err)
 		}
 		return typed(ctx, reply, req)
 	}

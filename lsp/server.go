@@ -173,7 +173,7 @@ type initializeParams struct {
 	} `json:"capabilities"`
 }
 
-func (s *server) initialize(_ context.Context, p *initializeParams) (*protocol.InitializeResult, error) {
+func (s *server) initialize(_ context.Context, p *initializeParams) (*initializeResult, error) {
 	caps := clientCaps{}
 	if w := p.Capabilities.Window; w != nil {
 		caps.workDoneProgress = w.WorkDoneProgress
@@ -195,7 +195,7 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*protocol.I
 		s.applySettings(parseSettingsJSON(p.InitializationOptions))
 	}
 	s.state.Store(int32(stateRunning))
-	return &protocol.InitializeResult{
+	res := &protocol.InitializeResult{
 		// Every capability is static: some clients (Neovim 0.7) register
 		// nothing dynamically. openClose must be true, or such clients never
 		// send didOpen.
@@ -208,7 +208,9 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*protocol.I
 			CompletionProvider: completionOptions(), // completion.go
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "pgnls"},
-	}, nil
+	}
+	navCapabilities(&res.Capabilities) // code actions, formatting, navigation
+	return withInlayHints(res), nil    // inlay.go
 }
 
 // Initialized pulls the settings when the client serves

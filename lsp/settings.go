@@ -29,10 +29,13 @@ type Settings struct {
 	// ECOFile is the ECO classification file that hovers name openings
 	// from (hover.go); "" for none.
 	ECOFile string
+	// InlayHints chooses the inlay hints (inlay.go): NAG glyphs by default,
+	// ply numbers on request.
+	InlayHints analysis.InlayOptions
 }
 
 func defaultSettings() *Settings {
-	return &Settings{LineWidth: 79, MaxDiagnostics: 1000, ECOFile: defaultECOFile}
+	return &Settings{LineWidth: 79, MaxDiagnostics: 1000, ECOFile: defaultECOFile, InlayHints: analysis.InlayOptions{NAGGlyphs: true}}
 }
 
 // severity returns the severity a diagnostic is published with, or
@@ -79,6 +82,9 @@ func parseSettings(v any) (set *Settings, problems []string) {
 		} else {
 			problems = append(problems, fmt.Sprintf("settings: maxDiagnostics: want an integer >= 0, not %v", m))
 		}
+	}
+	if ih, ok := obj["inlayHints"]; ok {
+		problems = append(problems, parseInlayHints(ih, &set.InlayHints)...)
 	}
 	if v, ok := obj["ecoFile"]; ok && v != nil {
 		if path, ok := v.(string); ok {

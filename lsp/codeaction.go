@@ -1,0 +1,152 @@
+package lsp
+
+import (
+	"context"
+	"strings"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"pgnls/analysis"
+	"pgnls/pgn"
+)
+
+// The code actions: the quick fixes of the diagnostics under the cursor,
+// "fix all problems in this game" and "format this game", all computed by
+// analysis.Actions on the chunks the request's range touches.
+
+// Code action kinds beyond protocol's.
+const (
+	kindFormatGame = protocol.CodeActionKind(analysis.KindFormatGame)
+	kindFixAll     = protocol.CodeActionKind(analysis.KindFixAll)
+)
+
+// codeActionKinds are the kinds the server announces.
+var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame}
+
+// navSnapshot returns the current snapshot of an open document, for the
+// requests that read it.
+func (s *server) navSnapshot(uri protocol.DocumentURI) (*analysis.Snapshot, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d, ok := s.docs[uri]
+	if !ok {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is not open", uri)
+	}
+	return d.doc.Snapshot(), nil
+}
+
+// offsets converts an LSP range to byte offsets, clamped to the text.
+func offsets(snap *analysis.Snapshot, r protocol.Range) (from, to int) {
+	from = snap.ClampUTF16(int(r.Start.Line), int(r.Start.Character))
+	to = snap.ClampUTF16(int(r.End.Line), int(r.End.Character))
+	if to < from {
+		from, to = to, from
+	}
+	return from, to
+}
+
+// toTextEdits converts edits made in a chunk whose text starts at base.
+func toTextEdits(snap *analysis.Snapshot, base int, edits []analysis.Edit) []protocol.TextEdit {
+	out := make([]protocol.TextEdit, 0, len(edits))
+	for _, e := range edits {
+		out = append(out, protocol.TextEdit{
+			Range:   toRange(snap, base+int(e.Pos), base+int(e.End)),
+			NewText: e.NewText,
+		})
+	}
+	return out
+}
+
+// chunkRange returns [from, to] relative to a chunk at base of length n.
+func chunkRange(from, to, base, n int) (pgn.Pos, pgn.Pos) {
+	return pgn.Pos(max(0, min(from-base, n))), pgn.Pos(max(0, min(to-base, n)))
+}
+
+// CodeAction answers textDocument/codeAction.
+func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]protocol.CodeAction, error) {
+	snap, err := s.navSnapshot(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	set := s.settings.Load()
+	opts := analysis.ActionOptions{
+		Format: analysis.FormatOptions{Width: set.LineWidth},
+		Skip: func(c analysis.Code) bool {
+			sev, ok := set.Severity[c]
+			return ok && sev == severityOff
+		},
+	}
+	from, to := offsets(snap, p.Range)
+	out := []protocol.CodeAction{}
+	for base, f := range snap.PiecesIn(from, to) {
+		rf, rt := chunkRange(from, to, base, len(f.Src))
+		for _, a := range analysis.Actions(f, rf, rt, opts) {
+			kind := protocol.CodeActionKind(a.Kind)
+			if !kindWanted(kind, p.Context.Only) {
+				continue
+			}
+			ca := protocol.CodeAction{
+				Title:       a.Title,
+				Kind:        kind,
+				IsPreferred: a.Preferred,
+				Edit: &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{
+					p.TextDocument.URI: toTextEdits(snap, base, a.Edits),
+				}},
+			}
+			if d := a.Diagnostic; d != nil {
+				d.Pos += pgn.Pos(base)
+				d.End += pgn.Pos(base)
+				ca.Diagnostics = []protocol.Diagnostic{clientDiagnostic(snap, set, *d, p.Context.Diagnostics)}
+			}
+			out = append(out, ca)
+		}
+	}
+	return out, nil
+}
+
+// kindWanted applies the request's "only" filter: a kind is wanted when it
+// is one of only or falls under one ("source" covers "source.fixAll").
+func kindWanted(kind protocol.CodeActionKind, only []protocol.CodeActionKind) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, o := range only {
+		if kind == o || strings.HasPrefix(string(kind), string(o)+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// clientDiagnostic returns the diagnostic a fix fixes as the client has it
+// (the one of the request's context with the same range and code), or as
+// the server publishes it.
+func clientDiagnostic(snap *analysis.Snapshot, set *Settings, d analysis.Diagnostic, sent []protocol.Diagnostic) protocol.Diagnostic {
+	sev := set.severity(d)
+	if sev < analysis.Error || sev > analysis.Hint {
+		sev = d.Severity
+	}
+	pd := toProtocol(snap, d, sev)
+	for _, c := range sent {
+		if code, _ := c.Code.(string); c.Range == pd.Range && code == string(d.Code) {
+			return c
+		}
+	}
+	return pd
+}
+
+// navCapabilities declares the code actions, formatting and navigation
+// features.
+func navCapabilities(c *protocol.ServerCapabilities) {
+	c.CodeActionProvider = &protocol.CodeActionOptions{CodeActionKinds: codeActionKinds}
+	c.DocumentFormattingProvider = true
+	c.DocumentRangeFormattingProvider = true
+	c.DocumentSymbolProvider = true
+	c.WorkspaceSymbolProvider = true
+	c.FoldingRangeProvider = true
+	c.SelectionRangeProvider = true
+	c.SemanticTokensProvider = semanticTokensProvider()
+	c.RenameProvider = &protocol.RenameOptions{PrepareProvider: true}
+	c.DocumentLinkProvider = &protocol.DocumentLinkOptions{}
+}

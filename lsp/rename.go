@@ -1,0 +1,59 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"pgnls/analysis"
+	"pgnls/pgn"
+)
+
+// Rename works on a player's name in a White or Black tag: it renames every
+// White and Black tag of the document whose value is exactly that name.
+
+// PrepareRename answers textDocument/prepareRename with the name under the
+// cursor (the tag value without its quotes), or null when the cursor is
+// not on a player's name.
+func (s *server) PrepareRename(_ context.Context, p *protocol.PrepareRenameParams) (*protocol.Range, error) {
+	snap, err := s.navSnapshot(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	tag, base, src := playerAt(snap, p.Position)
+	if tag == nil {
+		return nil, nil
+	}
+	pos, end := analysis.ValueSpan(src, tag)
+	r := toRange(snap, base+int(pos), base+int(end))
+	return &r, nil
+}
+
+// playerAt returns the White or Black tag at an LSP position, with the
+// offset and text of its chunk.
+func playerAt(snap *analysis.Snapshot, at protocol.Position) (*pgn.Tag, int, string) {
+	off := snap.ClampUTF16(int(at.Line), int(at.Character))
+	f, base := snap.GameAt(off)
+	return analysis.PlayerAt(f, pgn.Pos(off-base)), base, f.Src
+}
+
+// Rename answers textDocument/rename.
+func (s *server) Rename(_ context.Context, p *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
+	snap, err := s.navSnapshot(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	tag, _, _ := playerAt(snap, p.Position)
+	if tag == nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "only a player's name in a White or Black tag can be renamed")
+	}
+	if err := analysis.CheckPlayerName(p.NewName); err != nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%v", err)
+	}
+	edits := []protocol.TextEdit{}
+	for base, f := range snap.Pieces() {
+		edits = append(edits, toTextEdits(snap, base, analysis.RenamePlayer(f, tag.Value, p.NewName))...)
+	}
+	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{p.TextDocument.URI: edits}}, nil
+}

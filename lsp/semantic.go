@@ -1,0 +1,118 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+
+	"pgnls/analysis"
+)
+
+// Semantic tokens (full and range) classify the text for highlighting:
+// tag names and values, move numbers, piece and pawn moves, suffixes, NAGs,
+// comments and results (analysis.SemanticTokens). What a move does, as
+// written, is told by modifiers: capture, check, checkmate, promotion,
+// castling.
+
+// The legend maps analysis.TokenType and analysis.TokenMods to the standard
+// token types where one fits, and to pgnls's own modifiers (LSP has none
+// for chess).
+var (
+	tokenTypes = [...]string{
+		analysis.TokenTagName:    "property",
+		analysis.TokenTagValue:   "string",
+		analysis.TokenMoveNumber: "number",
+		analysis.TokenPieceMove:  "function",
+		analysis.TokenPawnMove:   "variable",
+		analysis.TokenSuffix:     "operator",
+		analysis.TokenNAG:        "macro",
+		analysis.TokenComment:    "comment",
+		analysis.TokenResult:     "keyword",
+	}
+	tokenModifiers = [...]string{"capture", "check", "checkmate", "promotion", "castling"}
+)
+
+// semanticTokensOptions is the semanticTokensProvider capability.
+// protocol's SemanticTokensOptions (v0.12.0) has neither a legend nor the
+// full and range flags: it marshals to {}, which clients reject.
+type semanticTokensOptions struct {
+	Legend semanticTokensLegend `json:"legend"`
+	Range  bool                 `json:"range"`
+	Full   bool                 `json:"full"`
+}
+
+type semanticTokensLegend struct {
+	TokenTypes     []string `json:"tokenTypes"`
+	TokenModifiers []string `json:"tokenModifiers"`
+}
+
+func semanticTokensProvider() *semanticTokensOptions {
+	return &semanticTokensOptions{
+		Legend: semanticTokensLegend{TokenTypes: tokenTypes[:], TokenModifiers: tokenModifiers[:]},
+		Range:  true,
+		Full:   true,
+	}
+}
+
+// SemanticTokensFull answers textDocument/semanticTokens/full.
+func (s *server) SemanticTokensFull(_ context.Context, p *protocol.SemanticTokensParams) (*protocol.SemanticTokens, error) {
+	snap, err := s.navSnapshot(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	return semanticTokens(snap, 0, snap.Len()), nil
+}
+
+// SemanticTokensRange answers textDocument/semanticTokens/range.
+func (s *server) SemanticTokensRange(_ context.Context, p *protocol.SemanticTokensRangeParams) (*protocol.SemanticTokens, error) {
+	snap, err := s.navSnapshot(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	from, to := offsets(snap, p.Range)
+	return semanticTokens(snap, from, to), nil
+}
+
+// semanticTokens encodes the tokens that meet [from, to] as LSP asks: five
+// numbers each, line and start relative to the previous token, lengths in
+// UTF-16 units. A token over several lines (a comment) is cut at its line
+// ends, since clients need not support multi-line tokens.
+func semanticTokens(snap *analysis.Snapshot, from, to int) *protocol.SemanticTokens {
+	e := &tokenEncoder{data: []uint32{}}
+	for base, f := range snap.PiecesIn(from, to) {
+		rf, rt := chunkRange(from, to, base, len(f.Src))
+		for _, t := range analysis.SemanticTokens(f, rf, rt) {
+			start, end := base+int(t.Pos), base+int(t.End)
+			typ, mods := uint32(t.Type), uint32(t.Mods)
+			l1, c1 := snap.PositionUTF16(start)
+			l2, c2 := snap.PositionUTF16(end)
+			for l := l1; l <= l2; l++ {
+				sc, ec := 0, c2
+				if l == l1 {
+					sc = c1
+				}
+				if l < l2 {
+					_, ec = snap.PositionUTF16(snap.ClampUTF16(l, 1<<30))
+				}
+				if ec > sc {
+					e.add(l, sc, ec-sc, typ, mods)
+				}
+			}
+		}
+	}
+	return &protocol.SemanticTokens{Data: e.data}
+}
+
+type tokenEncoder struct {
+	data           []uint32
+	line, startCol int
+}
+
+func (e *tokenEncoder) add(line, col, length int, typ, mods uint32) {
+	dl, dc := line-e.line, col
+	if dl == 0 {
+		dc = col - e.startCol
+	}
+	e.data = append(e.data, uint32(dl), uint32(dc), uint32(length), typ, mods)
+	e.line, e.startCol = line, col
+}

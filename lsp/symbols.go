@@ -1,0 +1,101 @@
+package lsp
+
+import (
+	"context"
+	"path"
+	"sort"
+
+	"go.lsp.dev/protocol"
+
+	"pgnls/analysis"
+)
+
+// Document symbols list the games of a document, each named
+// "White – Black, Event Date (Result)" with its move count as detail and
+// its tag pairs as children; workspace symbols find games of the open
+// documents by player or event.
+
+// maxWorkspaceSymbols caps the answer to workspace/symbol.
+const maxWorkspaceSymbols = 1000
+
+// DocumentSymbol answers textDocument/documentSymbol with DocumentSymbols
+// (hierarchical: a game holds its tags).
+func (s *server) DocumentSymbol(_ context.Context, p *protocol.DocumentSymbolParams) ([]any, error) {
+	snap, err := s.navSnapshot(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	out := []any{}
+	number := 1
+	for base, f := range snap.Pieces() {
+		for _, g := range analysis.GameSymbols(f, number) {
+			out = append(out, gameSymbol(snap, base, g))
+		}
+		number += len(f.Games)
+	}
+	return out, nil
+}
+
+func gameSymbol(snap *analysis.Snapshot, base int, g analysis.GameSymbol) protocol.DocumentSymbol {
+	sym := protocol.DocumentSymbol{
+		Name:           g.Name,
+		Detail:         g.Detail,
+		Kind:           protocol.SymbolKindObject,
+		Range:          toRange(snap, base+int(g.Pos), base+int(g.End)),
+		SelectionRange: toRange(snap, base+int(g.NamePos), base+int(g.NameEnd)),
+	}
+	for _, t := range g.Tags {
+		name := t.Name
+		if name == "" {
+			name = "?"
+		}
+		sym.Children = append(sym.Children, protocol.DocumentSymbol{
+			Name:           name,
+			Detail:         t.Value,
+			Kind:           protocol.SymbolKindProperty,
+			Range:          toRange(snap, base+int(t.Pos), base+int(t.End)),
+			SelectionRange: toRange(snap, base+int(t.NamePos), base+int(t.NameEnd)),
+		})
+	}
+	return sym
+}
+
+// Symbols answers workspace/symbol: the games of the open documents whose
+// players or event hold every word of the query.
+func (s *server) Symbols(ctx context.Context, p *protocol.WorkspaceSymbolParams) ([]protocol.SymbolInformation, error) {
+	s.mu.Lock()
+	uris := make([]protocol.DocumentURI, 0, len(s.docs))
+	snaps := make(map[protocol.DocumentURI]*analysis.Snapshot, len(s.docs))
+	for uri, d := range s.docs {
+		uris = append(uris, uri)
+		snaps[uri] = d.doc.Snapshot()
+	}
+	s.mu.Unlock()
+	sort.Slice(uris, func(i, j int) bool { return uris[i] < uris[j] })
+	out := []protocol.SymbolInformation{}
+	for _, uri := range uris {
+		snap := snaps[uri]
+		number := 1
+		for base, f := range snap.Pieces() {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			for _, g := range analysis.GameSymbols(f, number) {
+				if !g.MatchesQuery(p.Query) {
+					continue
+				}
+				out = append(out, protocol.SymbolInformation{
+					Name:          g.Name,
+					Kind:          protocol.SymbolKindObject,
+					Location:      protocol.Location{URI: uri, Range: toRange(snap, base+int(g.Pos), base+int(g.End))},
+					ContainerName: path.Base(string(uri)),
+				})
+				if len(out) == maxWorkspaceSymbols {
+					return out, nil
+				}
+			}
+			number += len(f.Games)
+		}
+	}
+	return out, nil
+}
