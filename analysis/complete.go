@@ -163,9 +163,12 @@ func (c *completer) lineBounds() (pgn.Pos, pgn.Pos) {
 	return pgn.Pos(start), c.off + pgn.Pos(end)
 }
 
+// blankLine reports whether the cursor's line holds nothing but blanks
+// (and perhaps, after the cursor, a rest-of-line comment).
 func (c *completer) blankLine() bool {
 	start, end := c.lineBounds()
-	return strings.TrimSpace(c.src[start:end]) == ""
+	after := strings.TrimSpace(c.src[c.off:end])
+	return strings.TrimSpace(c.src[start:c.off]) == "" && (after == "" || after[0] == ';')
 }
 
 // inTagSection reports whether a cursor on a blank line is where a tag pair
@@ -440,7 +443,7 @@ func (c *completer) movetext(e int, tok pgn.Token) *Completion {
 	if editing >= 0 {
 		last-- // the move being typed may be the last one
 	}
-	if mainLine && n == last && g.Result == nil {
+	if prev := c.tok(c.ti.before(from)); mainLine && n == last && g.Result == nil && prev.Kind != pgn.Number && prev.Kind != pgn.Dots {
 		// The end of the main line: the game may end here.
 		var final *board.Position
 		if ok {
@@ -498,6 +501,15 @@ func (c *completer) moves(pos *board.Position, prefix, number string) []Completi
 		pt, _, _ := pos.PieceAt(mv.From)
 		cands = append(cands, cand{san, mv, pt})
 	}
+	filter := func(san string) string {
+		switch {
+		case strings.HasPrefix(san, prefix):
+			return ""
+		case strings.HasPrefix(prefix, "0"):
+			return strings.ReplaceAll(san, "O", "0")
+		}
+		return strings.Replace(san, "x", "", 1)
+	}
 	sort.Slice(cands, func(i, j int) bool {
 		a, b := cands[i], cands[j]
 		ca, cb := a.mv.Castle() != board.NoCastle, b.mv.Castle() != board.NoCastle
@@ -515,7 +527,9 @@ func (c *completer) moves(pos *board.Position, prefix, number string) []Completi
 			Label: cd.san, Kind: CompleteMove, Detail: moveDetail(pos, cd.mv, cd.san),
 			InsertText: number + cd.san, SortText: fmt.Sprintf("1%03d", i),
 		}
-		if number != "" {
+		if f := filter(cd.san); f != "" {
+			items[i].FilterText = f
+		} else if number != "" {
 			items[i].FilterText = cd.san
 		}
 	}
@@ -621,9 +635,10 @@ func isDelimiter(b byte) bool {
 	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == ')' || b == '}'
 }
 
-// results proposes the four result markers that start with prefix: the
-// Result tag's value first, then the result the final position imposes
-// (final, when not nil, is the position at the end of the main line).
+// results proposes the four result markers that start with prefix: first
+// the result that the final position imposes (final, when not nil, is the
+// position at the end of the main line: after a checkmate or a stalemate
+// there is one result), then the Result tag's value, then the others.
 func (c *completer) results(from, to pgn.Pos, prefix string, final *board.Position, alone bool) *Completion {
 	order := make([]string, 0, 4)
 	why := map[string]string{}
@@ -631,11 +646,6 @@ func (c *completer) results(from, to pgn.Pos, prefix string, final *board.Positi
 		if _, seen := why[r]; !seen {
 			order = append(order, r)
 			why[r] = reason
-		}
-	}
-	if g := c.game; g != nil {
-		if v, ok := g.Tag("Result"); ok && IsResult(v) {
-			add(v, "the Result tag")
 		}
 	}
 	if final != nil && !final.HasLegalMove() {
@@ -646,6 +656,11 @@ func (c *completer) results(from, to pgn.Pos, prefix string, final *board.Positi
 			add("0-1", "checkmate")
 		default:
 			add("1-0", "checkmate")
+		}
+	}
+	if g := c.game; g != nil {
+		if v, ok := g.Tag("Result"); ok && IsResult(v) {
+			add(v, "the Result tag")
 		}
 	}
 	for _, r := range ResultValues {

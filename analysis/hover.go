@@ -342,9 +342,11 @@ var pieceGlyphs = [2][board.King + 1]string{
 func diagram(pos *board.Position, from, to board.Square) string {
 	var b strings.Builder
 	b.WriteString("```text\n")
+	var row strings.Builder
 	for rank := 7; rank >= 0; rank-- {
-		b.WriteByte(byte('1' + rank))
-		b.WriteByte(' ')
+		row.Reset()
+		row.WriteByte(byte('1' + rank))
+		row.WriteByte(' ')
 		for file := 0; file < 8; file++ {
 			sq := board.NewSquare(file, rank)
 			glyph := "·"
@@ -352,11 +354,12 @@ func diagram(pos *board.Position, from, to board.Square) string {
 				glyph = pieceGlyphs[c][pt]
 			}
 			if sq == from || sq == to {
-				b.WriteString("[" + glyph + "]")
+				row.WriteString("[" + glyph + "]")
 			} else {
-				b.WriteString(" " + glyph + " ")
+				row.WriteString(" " + glyph + " ")
 			}
 		}
+		b.WriteString(strings.TrimRight(row.String(), " "))
 		b.WriteByte('\n')
 	}
 	b.WriteString("   a  b  c  d  e  f  g  h\n```\n")
