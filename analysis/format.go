@@ -74,23 +74,36 @@ func FormatEdits(f *pgn.File, opts FormatOptions) []Edit {
 // game it is in). Each covers its item and the white space after it.
 func FormatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos) []Edit {
 	slots := fileSlots(f)
-	var edits []Edit
+	var touched []int
 	for i, s := range slots {
-		if s.end < from || s.start > to {
-			continue
-		}
-		text := string(appendSlot(nil, f, slots, i, opts))
-		if e, changed := trimEdit(f.Src, s.start, s.end, text); changed {
-			edits = append(edits, e)
+		if s.end >= from && s.start <= to {
+			touched = append(touched, i)
 		}
 	}
-	return edits
+	edits := make([]Edit, len(touched))
+	changed := make([]bool, len(touched))
+	forEachParallel(len(touched), func(k int) {
+		s := slots[touched[k]]
+		text := string(appendSlot(nil, f, slots, touched[k], opts))
+		edits[k], changed[k] = trimEdit(f.Src, s.start, s.end, text)
+	})
+	n := 0
+	for k := range edits {
+		if changed[k] {
+			edits[n] = edits[k]
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return edits[:n]
 }
 
 // A slot is a piece of the file that formats on its own: a game, a run of
 // items between games, or the byte order mark, together with the white
-// space after it. The slots cover the file. items are the file's Items
-// from first to last; start and end are byte offsets.
+// space after it. The slots cover the file. first and last index the
+// file's Items; start and end are byte offsets.
 type slot struct {
 	first, last int
 	start, end  pgn.Pos

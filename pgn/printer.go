@@ -386,22 +386,17 @@ func (p *printer) moveNode(m *Move) {
 	if keep {
 		p.nodes(m.Before)
 	}
+	p.word(info.SAN)
+	p.needNumber = false
 	after := m.After
 	if s, ok := firstSuffix(after); ok {
 		after = after[1:]
 		if nag, ok := SuffixNAG(s.Text); ok {
-			p.word(info.SAN)
 			p.nagValue(nag)
 			p.needNumber = true
 		} else {
-			// Not one of the six: it has no NAG, and the text stays.
-			p.word(info.SAN)
-			p.add(s.Text)
-			p.needNumber = false
+			p.add(s.Text) // not one of the six: no NAG, and the text stays
 		}
-	} else {
-		p.word(info.SAN)
-		p.needNumber = false
 	}
 	p.nodes(after)
 }
@@ -418,15 +413,13 @@ func (p *printer) moveAsWritten(m *Move) {
 		}
 	}
 	p.nodes(m.Before)
+	p.word(m.Text)
+	p.needNumber = false
 	after := m.After
 	if s, ok := firstSuffix(after); ok {
 		after = after[1:]
-		p.word(m.Text)
 		p.add(s.Text)
-	} else {
-		p.word(m.Text)
 	}
-	p.needNumber = false
 	p.nodes(after)
 }
 

@@ -97,7 +97,8 @@ func formatSource(src source, stdin io.Reader, out io.Writer, opts fmtOptions) (
 		fmt.Fprintln(out, src.name)
 	}
 	if opts.diff && changed {
-		io.WriteString(out, unifiedDiff(src.name+".orig", src.name, text, formatted))
+		// The diff is of the bytes on disk, so that patch can apply it.
+		io.WriteString(out, unifiedDiff(src.name+".orig", src.name, string(data), string(result)))
 	}
 	if opts.write && changed {
 		if err := writeFileAtomic(src.path, result); err != nil {
@@ -165,12 +166,11 @@ func writeFileAtomic(path string, data []byte) (err error) {
 // unifiedDiff returns the changes from a to b as a unified diff with three
 // lines of context, or "" when they are equal.
 //
-// The matching of lines is an anchored diff, the method of Go's own
-// internal/diff: lines that occur exactly once in each text anchor the
-// match (the longest run of them in the same order, found by patience
-// sorting), and equal lines next to the anchors extend it. It takes
-// O(n log n) time, so a database of 100,000 games diffs in moments; the
-// price is that the diff is not always minimal.
+// The matching of lines is an anchored diff, after the method of Go's own
+// internal/diff: pairs of equal lines anchor the match (see uniqueAnchors),
+// and equal lines next to the anchors extend it. It takes O(n log n) time,
+// so a database of 100,000 games diffs in moments; the price is that the
+// diff is not always minimal.
 func unifiedDiff(nameA, nameB, a, b string) string {
 	if a == b {
 		return ""
@@ -292,11 +292,18 @@ func diffLines(a, b []string) []diffOp {
 	return ops
 }
 
-// uniqueAnchors returns the pairs (i, j) with a[i] == b[j] where that line
-// occurs once in a and once in b, as long a sequence of them as is in order
-// in both texts.
+// uniqueAnchors returns pairs (i, j) with a[i] == b[j], in order in both
+// texts, to anchor the diff. A line that occurs as often in a as in b is
+// paired occurrence by occurrence: the k-th in a with the k-th in b. Lines
+// that occur once in each are the classic anchors of patience diff; pairing
+// repeated ones too keeps the diff of a database with many repeated lines
+// (or a file of the same games over and over) from degenerating into one
+// hunk. The longest run of pairs in order in both texts is kept.
 func uniqueAnchors(a, b []string) [][2]int {
-	type count struct{ na, nb, j int }
+	type count struct {
+		na, nb int
+		bs     []int // where the line occurs in b
+	}
 	counts := make(map[string]*count, len(a))
 	for _, l := range a {
 		c := counts[l]
@@ -309,13 +316,16 @@ func uniqueAnchors(a, b []string) [][2]int {
 	for j, l := range b {
 		if c := counts[l]; c != nil {
 			c.nb++
-			c.j = j
+			c.bs = append(c.bs, j)
 		}
 	}
 	var pairs [][2]int
+	seen := make(map[string]int, len(counts))
 	for i, l := range a {
-		if c := counts[l]; c.na == 1 && c.nb == 1 {
-			pairs = append(pairs, [2]int{i, c.j})
+		if c := counts[l]; c.na == c.nb {
+			k := seen[l]
+			seen[l] = k + 1
+			pairs = append(pairs, [2]int{i, c.bs[k]})
 		}
 	}
 	// The longest subsequence of pairs increasing in j, by patience

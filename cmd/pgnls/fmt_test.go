@@ -326,10 +326,11 @@ func TestFmtLatin1(t *testing.T) {
 	if got, want := readFileForTest(t, path2), "[Event \"E\"]\n[White \"Réti\"]\n\n1. e4 { Müller } *\n"; got != want {
 		t.Fatalf("--utf8 wrote %q, want %q", got, want)
 	}
-	// The diff is shown in UTF-8.
+	// The diff is of the bytes on disk, Latin-1 here, so that patch can
+	// apply it.
 	path3 := writeFile(t, dir, "old3.pgn", latin1)
-	if _, out, _ := runCmd(t, "", "fmt", "-d", path3); !strings.Contains(out, "+[White \"Réti\"]") {
-		t.Fatalf("-d on Latin-1:\n%s", out)
+	if _, out, _ := runCmd(t, "", "fmt", "-d", path3); !strings.Contains(out, "+[White \"R\xe9ti\"]") {
+		t.Fatalf("-d on Latin-1:\n%q", out)
 	}
 }
 
@@ -364,5 +365,19 @@ func TestFmtHelp(t *testing.T) {
 	_, out, _ := runCmd(t, "", "help")
 	if !strings.Contains(out, "pgnls fmt [-w] [-l] [-d] [--width N]") {
 		t.Errorf("help does not describe fmt:\n%s", out)
+	}
+}
+
+// TestUnifiedDiffRepeatedLines checks that a change among lines that all
+// occur many times (a file of the same game over and over) still gives a
+// small hunk, not one that spans the file.
+func TestUnifiedDiffRepeatedLines(t *testing.T) {
+	game := "[Event \"x\"]\n\n1. e4 e5 *\n\n"
+	old := strings.Repeat(game, 50)
+	new := strings.Repeat(game, 25) + "[Event \"x\"]\n\n1. d4 d5 *\n\n" + strings.Repeat(game, 24)
+	diff := unifiedDiff("old", "new", old, new)
+	want := "--- old\n+++ new\n@@ -100,7 +100,7 @@\n \n [Event \"x\"]\n \n-1. e4 e5 *\n+1. d4 d5 *\n \n [Event \"x\"]\n \n"
+	if diff != want {
+		t.Fatalf("diff:\n%s\nwant:\n%s", diff, want)
 	}
 }
