@@ -186,7 +186,7 @@ func (x *fixer) fixes(d *Diagnostic) []Action {
 		out = x.resultMismatch(d)
 	case CodeMissingResult:
 		if d.Replacement != "" {
-			add("Add the result marker "+d.Replacement, true, []Edit{{Pos: d.End, End: d.End, NewText: " " + d.Replacement}})
+			add("Add the result marker "+d.Replacement, true, []Edit{x.addResult(d.End, d.Replacement)})
 		}
 	case CodeResultVsPosition:
 		if d.Replacement != "" {
@@ -233,6 +233,24 @@ func (x *fixer) resultMismatch(d *Diagnostic) []Action {
 		out = append(out, quickFix(d, "Change the Result tag to "+g.Result.Text, false, edits))
 	}
 	return out
+}
+
+// addResult returns the edit that ends the game with a result marker: after
+// its last comment, unless that is a rest-of-line comment (then after the
+// last token before it, at lastEnd), and on a line of its own after an empty
+// line when the game has no movetext.
+func (x *fixer) addResult(lastEnd pgn.Pos, result string) Edit {
+	g := x.g
+	if len(g.Moves.Start) == 0 && len(g.Moves.Moves) == 0 {
+		nl := lineBreak(x.src(), lastEnd)
+		return Edit{Pos: lastEnd, End: lastEnd, NewText: nl + nl + result}
+	}
+	var last pgn.Token
+	pgn.NodeTokens(g, func(t pgn.Token) { last = t })
+	if last.Kind != pgn.LineComment && last.Kind != pgn.EscapeLine {
+		lastEnd = last.End
+	}
+	return Edit{Pos: lastEnd, End: lastEnd, NewText: " " + result}
 }
 
 // setResult makes both the marker and the Result tag say want.

@@ -131,6 +131,21 @@ func TestQuickFixes(t *testing.T) {
 			want: str + "1. e4 e5 *\n", edit: " *",
 		},
 		{
+			name: "missing result marker after a comment", src: str + "1. e4 e5 {fine}\n", at: "e5",
+			title: "Add the result marker *", code: CodeMissingResult, preferred: true,
+			want: str + "1. e4 e5 {fine} *\n", edit: " *",
+		},
+		{
+			name: "missing result marker before a line comment", src: str + "1. e4 e5 ; fine\n", at: "e5",
+			title: "Add the result marker *", code: CodeMissingResult, preferred: true,
+			want: str + "1. e4 e5 * ; fine\n", edit: " *",
+		},
+		{
+			name: "missing result marker without movetext", src: strings.TrimSuffix(str, "\n"), at: `"*"]`,
+			title: "Add the result marker *", code: CodeMissingResult, preferred: true,
+			want: str + "*\n", edit: "\n\n*",
+		},
+		{
 			name: "result against the position",
 			src:  str + "1. f3 e5 2. g4 Qh4# *\n", at: "*\n",
 			title: "Set the result to 0-1", code: CodeResultVsPosition, preferred: true,

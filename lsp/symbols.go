@@ -12,11 +12,16 @@ import (
 
 // Document symbols list the games of a document, each named
 // "White – Black, Event Date (Result)" with its move count as detail and
-// its tag pairs as children; workspace symbols find games of the open
+// its tag pairs as children (up to maxTagSymbols games); workspace symbols find games of the open
 // documents by player or event.
 
 // maxWorkspaceSymbols caps the answer to workspace/symbol.
 const maxWorkspaceSymbols = 1000
+
+// maxTagSymbols is the number of games from which a document's symbols
+// leave out the tags: an outline of a database of 100,000 games would be
+// millions of symbols.
+const maxTagSymbols = 5000
 
 // DocumentSymbol answers textDocument/documentSymbol with DocumentSymbols
 // (hierarchical: a game holds its tags).
@@ -27,8 +32,12 @@ func (s *server) DocumentSymbol(_ context.Context, p *protocol.DocumentSymbolPar
 	}
 	out := []any{}
 	number := 1
+	tags := snap.Games() <= maxTagSymbols
 	for base, f := range snap.Pieces() {
 		for _, g := range analysis.GameSymbols(f, number) {
+			if !tags {
+				g.Tags = nil
+			}
 			out = append(out, gameSymbol(snap, base, g))
 		}
 		number += len(f.Games)
