@@ -52,15 +52,16 @@ func largeText(text string, size int) string {
 	return strings.Repeat(text, (size+len(text)-1)/len(text))
 }
 
-// smallText returns the first n games of text.
+// smallText returns the first n games of text (a game starts with a tag
+// after a blank line).
 func smallText(text string, n int) string {
 	at := 0
 	for i := 0; i < n; i++ {
-		next := strings.Index(text[at+1:], "\n[Event ")
+		next := strings.Index(text[at+1:], "\n\n[")
 		if next < 0 {
 			return text
 		}
-		at += next + 1
+		at += next + 2
 	}
 	return text[:at]
 }
@@ -114,7 +115,8 @@ func (c *fakeClient) forget() {
 func BenchmarkKeystroke(b *testing.B) {
 	corpus := corpusText(b)
 	waitLimit = 5 * time.Minute
-	small, large := smallText(corpus, 10), largeText(corpus, 30<<20)
+	// Small: ten games of a study (the corpus starts with ECO lines).
+	small, large := smallText(corpus[max(0, strings.Index(corpus, "[Event "))-1:], 10), largeText(corpus, 30<<20)
 	e := newEnv(b, nil)
 	e.initialize(protocol.ClientCapabilities{}, nil)
 	docs := []*keystroke{newKeystroke("file:///small.pgn", small), newKeystroke("file:///large.pgn", large)}
