@@ -216,7 +216,9 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*initialize
 // Initialized pulls the settings when the client serves
 // workspace/configuration.
 func (s *server) Initialized(context.Context, *protocol.InitializedParams) error {
-	s.pullSettings()
+	if s.clientCaps().configuration {
+		s.pullSettings(nil)
+	}
 	return nil
 }
 
@@ -238,16 +240,15 @@ func (s *server) exit() {
 // DidChangeConfiguration takes the settings from the notification, or pulls
 // them when the client serves workspace/configuration (clients that pull
 // often send null settings), and re-publishes the diagnostics of every open
-// document.
+// document. Null settings change nothing.
 func (s *server) DidChangeConfiguration(_ context.Context, p *protocol.DidChangeConfigurationParams) error {
 	if s.clientCaps().configuration {
-		s.pullSettings()
+		s.pullSettings(p.Settings)
 		return nil
 	}
-	if p.Settings == nil {
-		return nil
+	if p.Settings != nil {
+		s.applySettings(parseSettings(p.Settings))
 	}
-	s.applySettings(parseSettings(p.Settings))
 	return nil
 }
 
@@ -259,11 +260,10 @@ func (s *server) clientCaps() clientCaps {
 
 // pullSettings asks the client for the "pgnls" section in the background
 // (a request from inside a handler would hold up the messages behind it)
-// and applies the answer.
-func (s *server) pullSettings() {
-	if !s.clientCaps().configuration {
-		return
-	}
+// and applies the answer. When the client has no such section (null), the
+// pushed settings apply if there are any; otherwise the settings stay as
+// they are (those of initializationOptions, say).
+func (s *server) pullSettings(pushed any) {
 	s.goBackground(func() {
 		ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 		defer cancel()
@@ -272,12 +272,13 @@ func (s *server) pullSettings() {
 		})
 		if err != nil {
 			s.log.Warn("workspace/configuration failed", zap.Error(err))
-			return
 		}
-		if len(res) == 0 {
-			return
+		switch {
+		case len(res) > 0 && res[0] != nil:
+			s.applySettings(parseSettings(res[0]))
+		case pushed != nil:
+			s.applySettings(parseSettings(pushed))
 		}
-		s.applySettings(parseSettings(res[0]))
 	})
 }
 

@@ -190,3 +190,21 @@ func TestSeverityCut(t *testing.T) {
 		}
 	}
 }
+
+// A client that serves workspace/configuration but has no "pgnls" section
+// answers null: the settings of initializationOptions stay.
+func TestPulledNullKeepsInitializationOptions(t *testing.T) {
+	e := newEnv(t, nil)
+	e.initialize(protocol.ClientCapabilities{Workspace: &protocol.WorkspaceClientCapabilities{Configuration: true}},
+		map[string]any{"pgnls": map[string]any{"severity": map[string]any{"missing-tag": "off"}}})
+	e.client.waitFor(t, "workspace/configuration", func(c *fakeClient) bool { return c.configs == 1 })
+	e.s.bg.Wait() // the pull, the only background work, has been applied
+	if got := e.s.settings.Load().Severity[analysis.CodeMissingTag]; got != severityOff {
+		t.Fatalf("missing-tag severity %v after a null pull, want off (from initializationOptions)", got)
+	}
+	uri := protocol.DocumentURI("file:///kept.pgn")
+	e.open(uri, 1, manyErrors(1))
+	if got := e.waitVersion(uri, 1).codes(); !slices.Equal(got, []string{"illegal-move"}) {
+		t.Errorf("codes %v, want [illegal-move]", got)
+	}
+}
