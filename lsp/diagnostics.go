@@ -72,7 +72,7 @@ func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc
 		case <-reportCtx.Done():
 			msg := "done"
 			if ctx.Err() != nil {
-				msg = "cancelled: the document changed"
+				msg = "cancelled"
 			}
 			prog.end(msg)
 			return

@@ -222,3 +222,22 @@ func TestCancelRequest(t *testing.T) {
 	e.notify(protocol.MethodCancelRequest, map[string]any{"id": []int{1}})
 	e.roundTrip()
 }
+
+// A panic in background work (here in the hook after a publication) is
+// logged and the server serves on.
+func TestPanicInBackgroundIsRecovered(t *testing.T) {
+	e := newEnv(t, func(s *server) {
+		record := s.onPublish
+		s.onPublish = func(uri protocol.DocumentURI, version int32, final bool) {
+			if uri == "file:///boom.pgn" {
+				panic("injected for the test")
+			}
+			record(uri, version, final)
+		}
+	})
+	e.initialize(protocol.ClientCapabilities{}, nil)
+	e.open("file:///boom.pgn", 1, "1. e4 *\n")
+	e.waitDiagnostics("file:///boom.pgn", "the publication before the panic", func(published) bool { return true })
+	e.open("file:///ok.pgn", 1, "1. e4 *\n")
+	e.waitVersion("file:///ok.pgn", 1)
+}

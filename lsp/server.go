@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -139,7 +140,8 @@ func (s *server) waitBackground(d time.Duration) {
 }
 
 // goBackground runs fn in a goroutine counted by s.bg, unless the server is
-// stopping.
+// stopping. A panic in fn is logged and the server serves on, as it does for
+// a panic in a request (recoverPanics).
 func (s *server) goBackground(fn func()) {
 	s.bgMu.Lock()
 	defer s.bgMu.Unlock()
@@ -149,6 +151,11 @@ func (s *server) goBackground(fn func()) {
 	s.bg.Add(1)
 	go func() {
 		defer s.bg.Done()
+		defer func() {
+			if p := recover(); p != nil {
+				s.log.Error("panic in background work", zap.Any("panic", p), zap.ByteString("stack", debug.Stack()))
+			}
+		}()
 		fn()
 	}()
 }
