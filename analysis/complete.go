@@ -300,13 +300,15 @@ func (c *completer) tagValue(i int) *Completion {
 	text := c.src[str.Pos:str.End]
 	out := &Completion{Pos: str.Pos + 1, End: str.End}
 	closing := ""
-	if closedString(text) {
+	switch {
+	case closedString(text):
 		out.End = str.End - 1
-	} else {
+	case strings.Contains(c.src[c.off:str.End], "]"):
+		// Not closed, but its ']' is there: the quote goes before it.
+		out.End = c.off + pgn.Pos(strings.IndexByte(c.src[c.off:str.End], ']'))
 		closing = `"`
-		if !strings.Contains(c.src[str.End:c.lineEnd()], "]") {
-			closing += "]"
-		}
+	default:
+		closing = `"]`
 	}
 	prefix := pgn.UnquoteString(`"` + c.src[str.Pos+1:c.off] + `"`)
 	for k, v := range c.tagValues(tagName) {
@@ -320,11 +322,6 @@ func (c *completer) tagValue(i int) *Completion {
 		})
 	}
 	return out
-}
-
-func (c *completer) lineEnd() pgn.Pos {
-	_, end := c.lineBounds()
-	return end
 }
 
 func escapeTagValue(v string) string {
