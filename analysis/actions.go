@@ -94,8 +94,10 @@ func GameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions)
 			out = append(out, fixes...)
 		}
 	}
-	if edits := mergeEdits(all); len(edits) > 0 && len(all) > 1 {
-		out = append(out, Action{Title: "Fix all problems in this game", Kind: KindFixAll, Edits: edits})
+	if len(all) > 1 {
+		if edits := mergeEdits(fx.combineTagFixes(all)); len(edits) > 0 {
+			out = append(out, Action{Title: "Fix all problems in this game", Kind: KindFixAll, Edits: edits})
+		}
 	}
 	if edits := FormatRangeEdits(f, opts.Format, g.From+1, g.From+1); len(edits) > 0 {
 		out = append(out, Action{Title: "Format this game", Kind: KindFormatGame, Edits: edits})
@@ -410,6 +412,44 @@ func ExportTagLess(a, b string) bool {
 		return ra < rb
 	}
 	return a < b
+}
+
+// combineTagFixes replaces, among the fixes gathered for "fix all", the
+// insertion of missing tags and the reordering of the tags (whose edits
+// would overlap) by one edit that writes the whole tag section in export
+// order, the missing tags included, one tag pair a line.
+func (x *fixer) combineTagFixes(fixes []Action) []Action {
+	isTagFix := func(a Action) bool {
+		return a.Diagnostic != nil && (a.Diagnostic.Code == CodeMissingTag || a.Diagnostic.Code == CodeSTROrder)
+	}
+	n := 0
+	for _, a := range fixes {
+		if isTagFix(a) {
+			n++
+		}
+	}
+	g := x.g
+	if n < 2 || len(g.Tags) == 0 || len(g.TagItems) != len(g.Tags) {
+		return fixes
+	}
+	src := x.src()
+	type pair struct{ name, text string }
+	pairs := make([]pair, 0, len(g.Tags)+len(SevenTagRoster))
+	for _, t := range g.Tags {
+		pairs = append(pairs, pair{t.Name, src[t.Pos():t.End()]})
+	}
+	for _, name := range x.missingSTR() {
+		pairs = append(pairs, pair{name, "[" + name + " " + quoteValue(x.strPlaceholder(name)) + "]"})
+	}
+	sort.SliceStable(pairs, func(i, j int) bool { return ExportTagLess(pairs[i].name, pairs[j].name) })
+	texts := make([]string, len(pairs))
+	for i, p := range pairs {
+		texts[i] = p.text
+	}
+	first, last := g.Tags[0], g.Tags[len(g.Tags)-1]
+	edits := x.replace(first.Pos(), last.End(), strings.Join(texts, lineBreak(src, g.From)))
+	out := slices.DeleteFunc(slices.Clone(fixes), isTagFix)
+	return append(out, Action{Title: "Write the tag section in export order", Kind: KindQuickFix, Edits: edits})
 }
 
 // reorderTags puts the tag pairs in export order. Each tag's text moves to

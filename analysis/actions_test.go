@@ -211,6 +211,11 @@ func TestQuickFixes(t *testing.T) {
 			want: str + "1. e4 e5 2. Nf3 *\n",
 		},
 		{
+			name: "fix all tags", src: "[White \"W\"]\n[Event \"E\"]\n[ECO \"C20\"]\n\n1. e4 e5 *\n", at: "e5",
+			title: "Fix all problems in this game", kind: KindFixAll,
+			want: "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"?\"]\n[Result \"*\"]\n[ECO \"C20\"]\n\n1. e4 e5 *\n",
+		},
+		{
 			name: "fix all", src: str + "1. e4!? e5 2. Nf3+ Nc6 *\n", at: "e5",
 			title: "Fix all problems in this game", kind: KindFixAll,
 			want: str + "1. e4 $5 e5 2. Nf3 Nc6 *\n",

@@ -17,38 +17,53 @@ import (
 	"pgnls/pgn"
 )
 
-// Marker tests of the code actions and navigation features, through the
-// protocol: each testdata/lsp/nav/*.pgn file is opened in a server, and the
-// notes in its ';' comments say what the server must answer about the line
-// they are on. A TOKEN is a Go string literal: the first occurrence of that
-// text on the marker's line (before the comment).
+// Marker notes of the code actions and navigation features, for the
+// harness of marker_test.go (same syntax: the first argument is the
+// location, with '|' at the cursor). TestNavMarkers runs the files of
+// testdata/lsp/nav; the notes:
 //
-//	@action(TOKEN, TITLE[, TEXT])  a code action titled TITLE for the range of TOKEN;
-//	                               applied, its edits leave TEXT on that line (or
-//	                               on the lines they insert after it)
-//	@noaction(TOKEN, TITLE)        no such action there
-//	@symbol(NAME, DETAIL)          a game symbol with that name and detail
-//	                               whose range starts on this line
-//	@fold(KIND, LINES)             a folding range of that kind from this line
-//	                               to LINES lines below (-LINES: from LINES
-//	                               lines above to this line); every fold must
-//	                               be claimed by a marker
-//	@link(TOKEN[, TARGET])         a document link over TOKEN (to TARGET,
-//	                               by default TOKEN)
-//	@token(TOKEN, TYPE[, MODS])    a semantic token over TOKEN of that type,
-//	                               with the modifiers MODS ("capture,check")
-//	@inlay(TOKEN, LABEL)           an inlay hint LABEL at the end of TOKEN
-//	                               (every hint must be claimed)
-//	@select(TOKEN, TEXT, ...)      expand selection from the start of TOKEN
-//	                               goes through the TEXTs, innermost first
-//	@rename(TOKEN, NEW, N)         renaming at TOKEN to NEW changes N tags
-//	                               (prepareRename answers TOKEN's range)
-//	@norename(TOKEN)               prepareRename at TOKEN answers null
+//	@action(LOC, TITLE[, TEXT])   a code action titled TITLE at the cursor; applied,
+//	                              its edits make the note's line (with the lines
+//	                              they insert on it), up to the note's comment and
+//	                              without trailing blanks, read TEXT
+//	@noaction(LOC, TITLE)         no such action at the cursor
+//	@symbol(LOC, NAME, DETAIL)    a game symbol with that name and detail whose range
+//	                              starts at the cursor
+//	@fold(LOC, KIND, LINES)       a folding range of that kind from the cursor's line
+//	                              to LINES lines below (-LINES: from LINES above to it)
+//	@link(LOC, TARGET)            a document link to TARGET over the location's text
+//	                              after the cursor
+//	@token(LOC, TYPE[, MODS])     a semantic token of that type (and modifiers,
+//	                              "capture,check") over the location's text after
+//	                              the cursor
+//	@inlay(LOC, LABEL)            an inlay hint LABEL at the cursor
+//	@select(LOC, TEXT, ...)       expand selection from the cursor goes through the
+//	                              TEXTs, innermost first
+//	@rename(LOC, NEW, N)          prepareRename at the cursor answers a player's name,
+//	                              and renaming it to NEW changes N tags
+//	@norename(LOC)                prepareRename at the cursor answers null
 //
-// A file whose first line holds "@settings(JSON)" is opened with those
-// settings as initializationOptions.
+// In a nav file with @fold notes, every fold must be claimed by one, and
+// in one with @inlay notes every inlay hint (navMarkersStrict).
 
-var navMarkerDir = filepath.Join("..", "testdata", "lsp", "nav")
+func init() {
+	for name, h := range map[string]func(*markerRun, *note){
+		"action": actionMarker, "noaction": noActionMarker, "symbol": symbolMarker,
+		"fold": foldMarker, "link": linkMarker, "token": tokenMarker, "inlay": inlayMarker,
+		"select": selectMarker, "rename": renameMarker, "norename": noRenameMarker,
+	} {
+		markerKinds[name] = h
+	}
+}
+
+// navMarkerDir holds the nav marker files; navMarkerSettings gives some of
+// them settings.
+var (
+	navMarkerDir      = filepath.Join("..", "testdata", "lsp", "nav")
+	navMarkerSettings = map[string]map[string]any{
+		"inlay.pgn": {"inlayHints": map[string]any{"nagGlyphs": true, "plyNumbers": true}},
+	}
+)
 
 func TestNavMarkers(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(navMarkerDir, "*.pgn"))
@@ -56,406 +71,301 @@ func TestNavMarkers(t *testing.T) {
 		t.Fatalf("no marker files in %s: %v", navMarkerDir, err)
 	}
 	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			runNavMarkers(t, filepath.Base(path), string(data))
+			runMarkers(t, t, name, string(data), navMarkerSettings[name])
+			navMarkersStrict(t, t, name, string(data), navMarkerSettings[name])
 		})
 	}
 }
 
-// navMarker is one note of a marker file.
-type navMarker struct {
-	name string
-	args []string
-	line int // 0-based
-	// the first occurrence of args[0] on the line, when it is a token
-	pos, end int
-	used     bool
-}
-
-func (m *navMarker) String() string {
-	return fmt.Sprintf("%d: @%s(%q)", m.line+1, m.name, m.args)
-}
-
-// parseNavArgs reads the comma-separated arguments of a marker: Go string
-// literals or bare words and numbers. It returns the text after the ')'.
-func parseNavArgs(s string) (args []string, rest string, err error) {
-	for {
-		s = strings.TrimLeft(s, " \t")
-		if strings.HasPrefix(s, ")") && len(args) == 0 {
-			return nil, s[1:], nil
+// navMarkersStrict checks that every fold and every inlay hint of a file is
+// claimed by a note: a feature that answers too much fails too.
+func navMarkersStrict(t *testing.T, rep reporter, name, text string, settings map[string]any) {
+	e := newEnv(t, nil)
+	e.initialize(protocol.ClientCapabilities{}, settings)
+	r := &markerRun{t: rep, e: e, uri: protocol.DocumentURI("file:///nav/" + name), text: text, lines: pgn.NewLineTable(text)}
+	e.open(r.uri, 1, text)
+	claimed := map[string]bool{}
+	kinds := map[string]bool{}
+	for _, n := range parseNotes(rep, text) {
+		if (n.name == "fold" || n.name == "inlay") && len(n.args) == 3-boolInt(n.name == "inlay") && r.locate(n) {
+			claimed[navClaim(r, n)] = true
+			kinds[n.name] = true
 		}
-		var arg string
-		if s != "" && (s[0] == '"' || s[0] == '`') {
-			lit, err := strconv.QuotedPrefix(s)
-			if err != nil {
-				return nil, "", err
+	}
+	doc := protocol.TextDocumentIdentifier{URI: r.uri}
+	var folds []protocol.FoldingRange
+	if kinds["fold"] && navCall(r, "folds", protocol.MethodTextDocumentFoldingRange, &protocol.FoldingRangeParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc}}, &folds) {
+		for _, f := range folds {
+			if k := fmt.Sprintf("fold %s %d-%d", f.Kind, f.StartLine, f.EndLine); !claimed[k] {
+				rep.Errorf("%s: unclaimed fold %s of lines %d-%d", name, f.Kind, f.StartLine+1, f.EndLine+1)
 			}
-			arg, _ = strconv.Unquote(lit)
-			s = s[len(lit):]
-		} else {
-			i := strings.IndexAny(s, ",)")
-			if i < 0 {
-				return nil, "", fmt.Errorf("unterminated marker")
-			}
-			arg, s = strings.TrimSpace(s[:i]), s[i:]
 		}
-		args = append(args, arg)
-		s = strings.TrimLeft(s, " \t")
-		switch {
-		case strings.HasPrefix(s, ","):
-			s = s[1:]
-		case strings.HasPrefix(s, ")"):
-			return args, s[1:], nil
-		default:
-			return nil, "", fmt.Errorf("want ',' or ')' at %q", s)
+	}
+	var hints []inlayHint
+	if kinds["inlay"] && navCall(r, "inlay hints", methodInlayHint, &inlayHintParams{TextDocument: doc, Range: protocol.Range{End: navPos(r, len(text))}}, &hints) {
+		for _, h := range hints {
+			if k := fmt.Sprintf("inlay %q %d:%d", h.Label, h.Position.Line, h.Position.Character); !claimed[k] {
+				rep.Errorf("%s: unclaimed inlay hint %q at %d:%d", name, h.Label, h.Position.Line+1, h.Position.Character+1)
+			}
 		}
 	}
 }
 
-var navMarkerArgs = map[string][2]int{ // name: min, max arguments
-	"action": {2, 3}, "noaction": {2, 2}, "symbol": {2, 2}, "fold": {2, 2}, "link": {1, 2},
-	"token": {2, 3}, "inlay": {2, 2}, "select": {2, 20}, "rename": {3, 3}, "norename": {1, 1},
-}
-
-// navTokenMarkers are the markers whose first argument is a token on the line.
-var navTokenMarkers = map[string]bool{"action": true, "noaction": true, "link": true, "token": true, "inlay": true, "select": true, "rename": true, "norename": true}
-
-func parseNavMarkers(t *testing.T, src string) (markers []*navMarker, settings any) {
-	t.Helper()
-	f := pgn.Parse(src)
-	f.Tokens(func(tok pgn.Token) {
-		if tok.Kind != pgn.LineComment {
-			return
-		}
-		text := src[tok.Pos:tok.End]
-		line := f.Lines.Line(tok.Pos)
-		lineStart := int(f.Lines.LineStart(line))
-		before := src[lineStart:tok.Pos]
-		for {
-			i := strings.IndexByte(text, '@')
-			if i < 0 {
-				break
-			}
-			text = text[i+1:]
-			j := strings.IndexByte(text, '(')
-			if j < 0 {
-				break
-			}
-			name := text[:j]
-			if name == "settings" {
-				if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimSpace(text[j+1:]), ")")), &settings); err != nil {
-					t.Fatalf("line %d: @settings: %v", line+1, err)
-				}
-				break
-			}
-			limits, known := navMarkerArgs[name]
-			if !known {
-				t.Fatalf("line %d: unknown marker @%s", line+1, name)
-			}
-			args, rest, err := parseNavArgs(text[j+1:])
-			if err != nil {
-				t.Fatalf("line %d: @%s: %v", line+1, name, err)
-			}
-			if len(args) < limits[0] || len(args) > limits[1] {
-				t.Fatalf("line %d: @%s takes %d to %d arguments, not %d", line+1, name, limits[0], limits[1], len(args))
-			}
-			m := &navMarker{name: name, args: args, line: line}
-			if navTokenMarkers[name] {
-				k := strings.Index(before, args[0])
-				if k < 0 {
-					t.Fatalf("line %d: @%s: %q is not on its line", line+1, name, args[0])
-				}
-				m.pos, m.end = lineStart+k, lineStart+k+len(args[0])
-			}
-			markers = append(markers, m)
-			text = rest
-		}
-	})
-	return markers, settings
-}
-
-// navFile is an open marker file: its text and line table for converting
-// positions.
-type navFile struct {
-	e     *env
-	uri   protocol.DocumentURI
-	src   string
-	lines *pgn.LineTable
-}
-
-func (nf *navFile) pos(off int) protocol.Position {
-	l, c := nf.lines.UTF16Position(pgn.Pos(off))
-	return protocol.Position{Line: uint32(l), Character: uint32(c)}
-}
-
-func (nf *navFile) off(p protocol.Position) int {
-	o, err := nf.lines.OffsetUTF16(int(p.Line), int(p.Character))
-	if err != nil {
-		nf.e.t.Fatalf("position %v: %v", p, err)
+func boolInt(b bool) int {
+	if b {
+		return 1
 	}
-	return int(o)
+	return 0
 }
 
-func (nf *navFile) rangeOf(pos, end int) protocol.Range {
-	return protocol.Range{Start: nf.pos(pos), End: nf.pos(end)}
+// navClaim names the fold or hint a note stands for.
+func navClaim(r *markerRun, n *note) string {
+	if n.name == "inlay" {
+		return fmt.Sprintf("inlay %q %d:%d", n.args[1], n.position.Line, n.position.Character)
+	}
+	lines, _ := strconv.Atoi(n.args[2])
+	start, end := int(n.position.Line), int(n.position.Line)+lines
+	if lines < 0 {
+		start, end = end, start
+	}
+	return fmt.Sprintf("fold %s %d-%d", n.args[1], start, end)
 }
 
-func (nf *navFile) text(r protocol.Range) string {
-	return nf.src[nf.off(r.Start):nf.off(r.End)]
-}
-
-// call sends a request and decodes its result into v.
-func (nf *navFile) call(method string, params, v any) {
-	nf.e.t.Helper()
-	raw, err := nf.e.call(method, params)
+// navCall sends a request and decodes its result into v; it reports and
+// returns false when that fails.
+func navCall(r *markerRun, what, method string, params, v any) bool {
+	raw, err := r.e.call(method, params)
 	if err != nil {
-		nf.e.t.Fatalf("%s: %v", method, err)
+		r.t.Errorf("%s: %s: %v", what, method, err)
+		return false
 	}
 	if len(raw) == 0 {
 		raw = json.RawMessage("null")
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
-		nf.e.t.Fatalf("%s: decoding %s: %v", method, raw, err)
+		r.t.Errorf("%s: %s: decoding %s: %v", what, method, raw, err)
+		return false
 	}
+	return true
 }
 
-// apply applies text edits (non-overlapping, any order) to the text.
-func (nf *navFile) apply(t *testing.T, edits []protocol.TextEdit) string {
-	t.Helper()
+func navPos(r *markerRun, off int) protocol.Position {
+	l, c := r.lines.UTF16Position(pgn.Pos(off))
+	return protocol.Position{Line: uint32(l), Character: uint32(c)}
+}
+
+func navOff(r *markerRun, p protocol.Position) int {
+	o, err := r.lines.OffsetUTF16(int(p.Line), int(p.Character))
+	if err != nil {
+		r.t.Errorf("position %v: %v", p, err)
+	}
+	return int(o)
+}
+
+func navText(r *markerRun, rg protocol.Range) string {
+	from, to := navOff(r, rg.Start), navOff(r, rg.End)
+	if from > to {
+		return ""
+	}
+	return r.text[from:to]
+}
+
+// navSpan returns the range of the location's text after the cursor.
+func navSpan(r *markerRun, n *note) protocol.Range {
+	loc := n.args[0]
+	rest := loc[strings.IndexByte(loc, '|')+1:]
+	return protocol.Range{Start: n.position, End: navPos(r, n.cursor+len(rest))}
+}
+
+func (r *markerRun) doc() protocol.TextDocumentIdentifier {
+	return protocol.TextDocumentIdentifier{URI: r.uri}
+}
+
+func wantArgs(r *markerRun, n *note, min, max int) bool {
+	if len(n.args) < min || len(n.args) > max {
+		r.t.Errorf("%s: takes %d to %d arguments", n, min, max)
+		return false
+	}
+	return true
+}
+
+// navApply applies text edits (non-overlapping, in any order) to the text.
+func navApply(r *markerRun, edits []protocol.TextEdit) (string, bool) {
 	type edit struct {
 		pos, end int
 		text     string
 	}
 	es := make([]edit, 0, len(edits))
 	for _, e := range edits {
-		es = append(es, edit{nf.off(e.Range.Start), nf.off(e.Range.End), e.NewText})
+		es = append(es, edit{navOff(r, e.Range.Start), navOff(r, e.Range.End), e.NewText})
 	}
 	sort.SliceStable(es, func(i, j int) bool { return es[i].pos < es[j].pos })
 	var b strings.Builder
 	prev := 0
 	for _, e := range es {
 		if e.pos < prev || e.end < e.pos {
-			t.Fatalf("overlapping edits: %+v", edits)
+			r.t.Errorf("overlapping edits: %+v", edits)
+			return "", false
 		}
-		b.WriteString(nf.src[prev:e.pos])
+		b.WriteString(r.text[prev:e.pos])
 		b.WriteString(e.text)
 		prev = e.end
 	}
-	b.WriteString(nf.src[prev:])
-	return b.String()
+	b.WriteString(r.text[prev:])
+	return b.String(), true
 }
 
-func runNavMarkers(t *testing.T, name, src string) {
-	markers, settings := parseNavMarkers(t, src)
-	e := newEnv(t, nil)
-	e.initialize(protocol.ClientCapabilities{}, settings)
-	uri := protocol.DocumentURI("file:///nav/" + name)
-	e.open(uri, 1, src)
-	nf := &navFile{e: e, uri: uri, src: src, lines: pgn.NewLineTable(src)}
-	doc := protocol.TextDocumentIdentifier{URI: uri}
-
-	byName := map[string][]*navMarker{}
-	for _, m := range markers {
-		byName[m.name] = append(byName[m.name], m)
-	}
-	for _, m := range byName["action"] {
-		navCheckAction(t, nf, m, true)
-	}
-	for _, m := range byName["noaction"] {
-		navCheckAction(t, nf, m, false)
-	}
-	if ms := byName["symbol"]; len(ms) > 0 {
-		var syms []protocol.DocumentSymbol
-		nf.call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: doc}, &syms)
-		for _, m := range ms {
-			if !slices.ContainsFunc(syms, func(s protocol.DocumentSymbol) bool {
-				return int(s.Range.Start.Line) == m.line && s.Name == m.args[0] && s.Detail == m.args[1]
-			}) {
-				t.Errorf("%v: no such symbol; symbols: %v", m, navSymbolNames(syms))
-			}
-		}
-	}
-	if ms := byName["fold"]; len(ms) > 0 {
-		var folds []protocol.FoldingRange
-		nf.call(protocol.MethodTextDocumentFoldingRange, &protocol.FoldingRangeParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc}}, &folds)
-		for _, f := range folds {
-			i := slices.IndexFunc(ms, func(m *navMarker) bool {
-				n, _ := strconv.Atoi(m.args[1])
-				start, end := m.line, m.line+n
-				if n < 0 {
-					start, end = end, start
-				}
-				return !m.used && start == int(f.StartLine) && end == int(f.EndLine) && m.args[0] == string(f.Kind)
-			})
-			if i < 0 {
-				t.Errorf("unexpected fold %s lines %d-%d", f.Kind, f.StartLine+1, f.EndLine+1)
-				continue
-			}
-			ms[i].used = true
-		}
-		for _, m := range ms {
-			if !m.used {
-				t.Errorf("%v: no such fold", m)
-			}
-		}
-	}
-	if ms := byName["link"]; len(ms) > 0 {
-		var links []protocol.DocumentLink
-		nf.call(protocol.MethodTextDocumentDocumentLink, &protocol.DocumentLinkParams{TextDocument: doc}, &links)
-		for _, m := range ms {
-			target := m.args[0]
-			if len(m.args) > 1 {
-				target = m.args[1]
-			}
-			want := protocol.DocumentLink{Range: nf.rangeOf(m.pos, m.end), Target: protocol.DocumentURI(target)}
-			if !slices.ContainsFunc(links, func(l protocol.DocumentLink) bool { return l.Range == want.Range && l.Target == want.Target }) {
-				t.Errorf("%v: no such link; links: %+v", m, links)
-			}
-		}
-	}
-	if ms := byName["token"]; len(ms) > 0 {
-		navCheckTokens(t, nf, ms)
-	}
-	if ms := byName["inlay"]; len(ms) > 0 {
-		var hints []inlayHint
-		nf.call(methodInlayHint, &inlayHintParams{TextDocument: doc, Range: nf.rangeOf(0, len(src))}, &hints)
-		for _, h := range hints {
-			i := slices.IndexFunc(ms, func(m *navMarker) bool {
-				return !m.used && nf.pos(m.end) == h.Position && m.args[1] == h.Label
-			})
-			if i < 0 {
-				t.Errorf("unexpected inlay hint %q at %d:%d", h.Label, h.Position.Line+1, h.Position.Character+1)
-				continue
-			}
-			ms[i].used = true
-		}
-		for _, m := range ms {
-			if !m.used {
-				t.Errorf("%v: no such inlay hint", m)
-			}
-		}
-	}
-	for _, m := range byName["select"] {
-		var sel []protocol.SelectionRange
-		nf.call(methodSelectionRange, &protocol.SelectionRangeParams{TextDocument: doc, Positions: []protocol.Position{nf.pos(m.pos)}}, &sel)
-		if len(sel) != 1 {
-			t.Errorf("%v: %d selection ranges for one position", m, len(sel))
-			continue
-		}
-		var got []string
-		for r := &sel[0]; r != nil; r = r.Parent {
-			got = append(got, nf.text(r.Range))
-		}
-		if len(got) < len(m.args)-1 || !slices.Equal(got[:len(m.args)-1], m.args[1:]) {
-			t.Errorf("%v: selection ranges %q", m, got)
-		}
-	}
-	for _, m := range byName["rename"] {
-		var r *protocol.Range
-		nf.call(protocol.MethodTextDocumentPrepareRename, &protocol.PrepareRenameParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc, Position: nf.pos(m.pos + 1)}}, &r)
-		if r == nil || *r != nf.rangeOf(m.pos, m.end) {
-			t.Errorf("%v: prepareRename answers %v", m, r)
-		}
-		var we protocol.WorkspaceEdit
-		nf.call(protocol.MethodTextDocumentRename, &protocol.RenameParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc, Position: nf.pos(m.pos)}, NewName: m.args[1]}, &we)
-		n, _ := strconv.Atoi(m.args[2])
-		edits := we.Changes[uri]
-		if len(edits) != n {
-			t.Errorf("%v: %d edits, want %d", m, len(edits), n)
-		}
-		for _, ed := range edits {
-			if nf.text(ed.Range) != m.args[0] || ed.NewText != strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(m.args[1]) {
-				t.Errorf("%v: edit of %q to %q", m, nf.text(ed.Range), ed.NewText)
-			}
-		}
-	}
-	for _, m := range byName["norename"] {
-		var r *protocol.Range
-		nf.call(protocol.MethodTextDocumentPrepareRename, &protocol.PrepareRenameParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc, Position: nf.pos(m.pos)}}, &r)
-		if r != nil {
-			t.Errorf("%v: prepareRename answers %v, want null", m, *r)
-		}
-	}
-}
-
-func navSymbolNames(syms []protocol.DocumentSymbol) []string {
-	var out []string
-	for _, s := range syms {
-		out = append(out, fmt.Sprintf("%d: %s (%s)", s.Range.Start.Line+1, s.Name, s.Detail))
-	}
-	return out
-}
-
-// navCheckAction asks for the code actions over a marker's token and looks
-// for one with the marker's title.
-func navCheckAction(t *testing.T, nf *navFile, m *navMarker, want bool) {
-	t.Helper()
+func (r *markerRun) codeActions(n *note) []protocol.CodeAction {
 	var actions []protocol.CodeAction
-	nf.call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
-		TextDocument: protocol.TextDocumentIdentifier{URI: nf.uri},
-		Range:        nf.rangeOf(m.pos, m.end),
+	navCall(r, n.String(), protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+		TextDocument: r.doc(),
+		Range:        protocol.Range{Start: n.position, End: n.position},
 	}, &actions)
+	return actions
+}
+
+func actionTitles(actions []protocol.CodeAction) []string {
 	var titles []string
 	for _, a := range actions {
 		titles = append(titles, a.Title)
 	}
-	i := slices.Index(titles, m.args[1])
-	if !want {
-		if i >= 0 {
-			t.Errorf("%v: the action is offered", m)
-		}
+	return titles
+}
+
+func actionMarker(r *markerRun, n *note) {
+	if !wantArgs(r, n, 2, 3) {
 		return
 	}
+	actions := r.codeActions(n)
+	i := slices.Index(actionTitles(actions), n.args[1])
 	if i < 0 {
-		t.Errorf("%v: no such action; got %q", m, titles)
+		r.t.Errorf("%s: no such action; got %q", n, actionTitles(actions))
 		return
 	}
 	a := actions[i]
 	if a.Kind == protocol.QuickFix && len(a.Diagnostics) != 1 {
-		t.Errorf("%v: a quick fix with %d diagnostics", m, len(a.Diagnostics))
+		r.t.Errorf("%s: a quick fix with %d diagnostics", n, len(a.Diagnostics))
 	}
-	if a.Edit == nil || len(a.Edit.Changes[nf.uri]) == 0 {
-		t.Errorf("%v: no edit", m)
+	if a.Edit == nil || len(a.Edit.Changes[r.uri]) == 0 {
+		r.t.Errorf("%s: no edit", n)
 		return
 	}
-	if len(m.args) < 3 {
+	if len(n.args) < 3 {
 		return
 	}
-	after := nf.apply(t, a.Edit.Changes[nf.uri])
+	edits := a.Edit.Changes[r.uri]
+	after, ok := navApply(r, edits)
+	if !ok {
+		return
+	}
 	lines := strings.Split(strings.ReplaceAll(after, "\r\n", "\n"), "\n")
-	// The marker's line moves down by the lines the edits inserted above
+	// The note's line moves down by the lines the edits inserted above
 	// it, and the lines they inserted on it follow it.
 	shift, added := 0, 0
-	for _, ed := range a.Edit.Changes[nf.uri] {
-		n := strings.Count(ed.NewText, "\n") - int(ed.Range.End.Line-ed.Range.Start.Line)
+	for _, ed := range edits {
+		d := strings.Count(ed.NewText, "\n") - int(ed.Range.End.Line-ed.Range.Start.Line)
 		switch l := int(ed.Range.Start.Line); {
-		case l < m.line:
-			shift += n
-		case l == m.line:
-			added += max(n, 0)
+		case l < n.line:
+			shift += d
+		case l == n.line:
+			added += max(d, 0)
 		}
 	}
-	l := min(m.line+shift, len(lines)-1)
-	if got := strings.Join(lines[l:min(l+added+1, len(lines))], "\n"); !strings.Contains(got, m.args[2]) {
-		t.Errorf("%v: after the action the line is %q", m, got)
+	l := min(n.line+shift, len(lines)-1)
+	got := strings.Join(lines[l:min(l+added+1, len(lines))], "\n")
+	// Leave the note's own comment out.
+	comment := r.text[n.commentPos:]
+	if i := strings.IndexAny(comment, "\r\n"); i >= 0 {
+		comment = comment[:i]
+	}
+	if i := strings.LastIndex(got, comment); i >= 0 {
+		got = got[:i]
+	}
+	if got = strings.TrimRight(got, " \t"); got != n.args[2] {
+		r.t.Errorf("%s: after the action the line reads\n %q\nwant\n %q", n, got, n.args[2])
 	}
 }
 
-// navCheckTokens decodes the full semantic tokens and checks the markers.
-func navCheckTokens(t *testing.T, nf *navFile, ms []*navMarker) {
-	t.Helper()
-	var st protocol.SemanticTokens
-	nf.call(protocol.MethodSemanticTokensFull, &protocol.SemanticTokensParams{TextDocument: protocol.TextDocumentIdentifier{URI: nf.uri}}, &st)
-	type tok struct {
-		rng  protocol.Range
-		typ  string
-		mods []string
+func noActionMarker(r *markerRun, n *note) {
+	if wantArgs(r, n, 2, 2) && slices.Contains(actionTitles(r.codeActions(n)), n.args[1]) {
+		r.t.Errorf("%s: the action is offered", n)
 	}
-	var toks []tok
+}
+
+func symbolMarker(r *markerRun, n *note) {
+	if !wantArgs(r, n, 3, 3) {
+		return
+	}
+	var syms []protocol.DocumentSymbol
+	if !navCall(r, n.String(), protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: r.doc()}, &syms) {
+		return
+	}
+	var got []string
+	for _, s := range syms {
+		if s.Range.Start == n.position {
+			if s.Name == n.args[1] && s.Detail == n.args[2] {
+				return
+			}
+			got = append(got, s.Name+" ("+s.Detail+")")
+		}
+	}
+	r.t.Errorf("%s: the symbols there are %q", n, got)
+}
+
+func foldMarker(r *markerRun, n *note) {
+	if !wantArgs(r, n, 3, 3) {
+		return
+	}
+	var folds []protocol.FoldingRange
+	if !navCall(r, n.String(), protocol.MethodTextDocumentFoldingRange, &protocol.FoldingRangeParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: r.doc()}}, &folds) {
+		return
+	}
+	want := navClaim(r, n)
+	var got []string
+	for _, f := range folds {
+		k := fmt.Sprintf("fold %s %d-%d", f.Kind, f.StartLine, f.EndLine)
+		if k == want {
+			return
+		}
+		if f.StartLine == n.position.Line || f.EndLine == n.position.Line {
+			got = append(got, fmt.Sprintf("%s %d-%d", f.Kind, f.StartLine+1, f.EndLine+1))
+		}
+	}
+	r.t.Errorf("%s: no such fold; the folds from or to this line: %q", n, got)
+}
+
+func linkMarker(r *markerRun, n *note) {
+	if !wantArgs(r, n, 2, 2) {
+		return
+	}
+	var links []protocol.DocumentLink
+	if !navCall(r, n.String(), protocol.MethodTextDocumentDocumentLink, &protocol.DocumentLinkParams{TextDocument: r.doc()}, &links) {
+		return
+	}
+	want := navSpan(r, n)
+	for _, l := range links {
+		if l.Range == want && string(l.Target) == n.args[1] {
+			return
+		}
+	}
+	r.t.Errorf("%s: no such link; links: %+v", n, links)
+}
+
+func tokenMarker(r *markerRun, n *note) {
+	if !wantArgs(r, n, 2, 3) {
+		return
+	}
+	var st protocol.SemanticTokens
+	if !navCall(r, n.String(), protocol.MethodSemanticTokensFull, &protocol.SemanticTokensParams{TextDocument: r.doc()}, &st) {
+		return
+	}
+	want := navSpan(r, n)
 	line, col := 0, 0
 	for i := 0; i+5 <= len(st.Data); i += 5 {
 		d := st.Data[i : i+5]
@@ -464,31 +374,179 @@ func navCheckTokens(t *testing.T, nf *navFile, ms []*navMarker) {
 		} else {
 			col += int(d[1])
 		}
+		start := protocol.Position{Line: uint32(line), Character: uint32(col)}
+		end := protocol.Position{Line: uint32(line), Character: uint32(col) + d[2]}
+		if (protocol.Range{Start: start, End: end}) != want {
+			continue
+		}
 		var mods []string
 		for b, name := range tokenModifiers {
 			if d[4]&(1<<b) != 0 {
 				mods = append(mods, name)
 			}
 		}
-		start := protocol.Position{Line: uint32(line), Character: uint32(col)}
-		end := protocol.Position{Line: uint32(line), Character: uint32(col) + d[2]}
-		toks = append(toks, tok{protocol.Range{Start: start, End: end}, tokenTypes[d[3]], mods})
-	}
-	for _, m := range ms {
-		r := nf.rangeOf(m.pos, m.end)
-		i := slices.IndexFunc(toks, func(k tok) bool { return k.rng == r })
-		if i < 0 {
-			t.Errorf("%v: no token over it", m)
-			continue
-		}
 		wantMods := ""
-		if len(m.args) > 2 {
-			wantMods = m.args[2]
+		if len(n.args) > 2 {
+			wantMods = n.args[2]
 		}
-		if toks[i].typ != m.args[1] || strings.Join(toks[i].mods, ",") != wantMods {
-			t.Errorf("%v: token %s %q", m, toks[i].typ, toks[i].mods)
+		if int(d[3]) >= len(tokenTypes) || tokenTypes[d[3]] != n.args[1] || strings.Join(mods, ",") != wantMods {
+			r.t.Errorf("%s: token of type %d with modifiers %q", n, d[3], mods)
+		}
+		return
+	}
+	r.t.Errorf("%s: no token over %q", n, navText(r, want))
+}
+
+func inlayMarker(r *markerRun, n *note) {
+	if !wantArgs(r, n, 2, 2) {
+		return
+	}
+	var hints []inlayHint
+	if !navCall(r, n.String(), methodInlayHint, &inlayHintParams{TextDocument: r.doc(), Range: protocol.Range{End: navPos(r, len(r.text))}}, &hints) {
+		return
+	}
+	var got []string
+	for _, h := range hints {
+		if h.Position == n.position {
+			if h.Label == n.args[1] {
+				return
+			}
+			got = append(got, h.Label)
 		}
 	}
+	r.t.Errorf("%s: the hints there are %q", n, got)
+}
+
+func selectMarker(r *markerRun, n *note) {
+	if !wantArgs(r, n, 2, 30) {
+		return
+	}
+	var sel []protocol.SelectionRange
+	if !navCall(r, n.String(), methodSelectionRange, &protocol.SelectionRangeParams{TextDocument: r.doc(), Positions: []protocol.Position{n.position}}, &sel) {
+		return
+	}
+	if len(sel) != 1 {
+		r.t.Errorf("%s: %d selection ranges for one position", n, len(sel))
+		return
+	}
+	var got []string
+	for s := &sel[0]; s != nil; s = s.Parent {
+		got = append(got, navText(r, s.Range))
+	}
+	if want := n.args[1:]; len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
+		r.t.Errorf("%s: the selection ranges are %q", n, got)
+	}
+}
+
+func (r *markerRun) prepareRename(n *note) *protocol.Range {
+	var rg *protocol.Range
+	navCall(r, n.String(), protocol.MethodTextDocumentPrepareRename, &protocol.PrepareRenameParams{TextDocumentPositionParams: r.docPos(n)}, &rg)
+	return rg
+}
+
+func renameMarker(r *markerRun, n *note) {
+	if !wantArgs(r, n, 3, 3) {
+		return
+	}
+	rg := r.prepareRename(n)
+	if rg == nil {
+		r.t.Errorf("%s: prepareRename answers null", n)
+		return
+	}
+	old := navText(r, *rg)
+	if !rangeHolds(*rg, n.position) || old == "" {
+		r.t.Errorf("%s: prepareRename answers %v (%q)", n, *rg, old)
+	}
+	var we protocol.WorkspaceEdit
+	if !navCall(r, n.String(), protocol.MethodTextDocumentRename, &protocol.RenameParams{TextDocumentPositionParams: r.docPos(n), NewName: n.args[1]}, &we) {
+		return
+	}
+	edits := we.Changes[r.uri]
+	if count, _ := strconv.Atoi(n.args[2]); len(edits) != count {
+		r.t.Errorf("%s: %d edits, want %d", n, len(edits), count)
+	}
+	escaped := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(n.args[1])
+	for _, ed := range edits {
+		if navText(r, ed.Range) != old || ed.NewText != escaped {
+			r.t.Errorf("%s: an edit of %q to %q", n, navText(r, ed.Range), ed.NewText)
+		}
+	}
+}
+
+func noRenameMarker(r *markerRun, n *note) {
+	if rg := r.prepareRename(n); rg != nil {
+		r.t.Errorf("%s: prepareRename answers %v, want null", n, *rg)
+	}
+}
+
+// TestNavMarkerHarnessCatchesMistakes proves that each nav note fails when
+// its expectation does not hold.
+func TestNavMarkerHarnessCatchesMistakes(t *testing.T) {
+	const game = "[Event \"E\"]\n[White \"W\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 $14 *\n"
+	cases := map[string]string{
+		"wrong action":    game + "; x\n4. 0-0 * ; @action(\"|0-0\", \"Replace with 0-0\")\n",
+		"wrong edit":      strings.Replace(game, "0-0 Nf6 $14 *", "0-0 Nf6 $14 * ; @action(\"|0-0\", \"Replace with O-O\", \"4. O-O\")", 1),
+		"action offered":  strings.Replace(game, "0-0 Nf6 $14 *", "0-0 Nf6 $14 * ; @noaction(\"|0-0\", \"Replace with O-O\")", 1),
+		"wrong symbol":    strings.Replace(game, "[Event \"E\"]", "[Event \"E\"] ; @symbol(\"^|\", \"W – ?\", \"4 moves\")", 1),
+		"wrong fold":      strings.Replace(game, "[Event \"E\"]", "[Event \"E\"] ; @fold(\"^|\", region, 2)", 1),
+		"wrong token":     strings.Replace(game, "0-0 Nf6 $14 *", "0-0 Nf6 $14 * ; @token(\"|Nf6\", function, capture)", 1),
+		"wrong inlay":     strings.Replace(game, "0-0 Nf6 $14 *", "0-0 Nf6 $14 * ; @inlay(\"$14|\", \"±\")", 1),
+		"wrong selection": strings.Replace(game, "0-0 Nf6 $14 *", "0-0 Nf6 $14 * ; @select(\"|Nf6\", \"Nf6\", \"Nf6 $14 *\")", 1),
+		"wrong rename":    strings.Replace(game, "[White \"W\"]", "[White \"W\"] ; @rename(\"|W\", \"X\", 2)", 1),
+		"rename wanted":   strings.Replace(game, "[Event \"E\"]", "[Event \"E\"] ; @rename(\"|E\", \"X\", 1)", 1),
+		"no rename":       strings.Replace(game, "[White \"W\"]", "[White \"W\"] ; @norename(\"|W\")", 1),
+		"missing link":    strings.Replace(game, "[Event \"E\"]", "[Event \"E\"] ; @link(\"|E\", \"https://e\")", 1),
+	}
+	for name, text := range cases {
+		t.Run(name, func(t *testing.T) {
+			fake := &fakeReporter{}
+			runMarkers(t, fake, "mistake.pgn", text, nil)
+			if !fake.failed {
+				t.Errorf("the harness passed %q", text)
+			}
+		})
+	}
+	// An unclaimed fold or hint fails the strict pass.
+	fake := &fakeReporter{}
+	navMarkersStrict(t, fake, "strict.pgn", "[Event \"E\"]\n[Site \"S\"] ; @fold(\"^|\", region, 3)\n\n1. e4 $14 * ; @inlay(\"e4|\", \"ply 1\")\n", nil)
+	if !fake.failed {
+		t.Errorf("the strict pass passed unclaimed folds and hints")
+	}
+}
+
+// navFile is an open document for the tests below, which are not marker
+// tests: a markerRun that fails the test at the first error.
+type navFile struct {
+	e   *env
+	uri protocol.DocumentURI
+	src string
+	r   *markerRun
+}
+
+func newNavFile(t *testing.T, e *env, uri protocol.DocumentURI, src string) *navFile {
+	return &navFile{e: e, uri: uri, src: src, r: &markerRun{t: t, e: e, uri: uri, text: src, lines: pgn.NewLineTable(src)}}
+}
+
+func (nf *navFile) rangeOf(pos, end int) protocol.Range {
+	return protocol.Range{Start: navPos(nf.r, pos), End: navPos(nf.r, end)}
+}
+
+func (nf *navFile) text(rg protocol.Range) string { return navText(nf.r, rg) }
+
+func (nf *navFile) call(method string, params, v any) {
+	nf.e.t.Helper()
+	if !navCall(nf.r, "", method, params, v) {
+		nf.e.t.FailNow()
+	}
+}
+
+func (nf *navFile) apply(t *testing.T, edits []protocol.TextEdit) string {
+	t.Helper()
+	out, ok := navApply(nf.r, edits)
+	if !ok {
+		t.FailNow()
+	}
+	return out
 }
 
 // The initialize result declares every navigation feature, with the
@@ -556,7 +614,7 @@ func TestNavFormatting(t *testing.T) {
 	src := navGames(40)
 	uri := protocol.DocumentURI("file:///nav/format.pgn")
 	e.open(uri, 1, src)
-	nf := &navFile{e: e, uri: uri, src: src, lines: pgn.NewLineTable(src)}
+	nf := newNavFile(t, e, uri, src)
 	doc := protocol.TextDocumentIdentifier{URI: uri}
 
 	var edits []protocol.TextEdit
@@ -634,7 +692,7 @@ func TestNavCodeActionFilter(t *testing.T) {
 	uri := protocol.DocumentURI("file:///nav/only.pgn")
 	e.open(uri, 1, src)
 	p := e.waitVersion(uri, 1)
-	nf := &navFile{e: e, uri: uri, src: src, lines: pgn.NewLineTable(src)}
+	nf := newNavFile(t, e, uri, src)
 	at := strings.Index(src, "0-0")
 	params := &protocol.CodeActionParams{
 		TextDocument: protocol.TextDocumentIdentifier{URI: uri},
