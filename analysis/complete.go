@@ -434,7 +434,7 @@ func (c *completer) movetext(e int, tok pgn.Token) *Completion {
 	pos, ok := positionAt(g, &start, frames, n)
 	out := &Completion{Pos: from, End: to}
 	if ok {
-		out.Items = c.moves(&pos, prefix, c.moveNumber(&pos, from))
+		out.Items = c.moves(&pos, prefix, c.separator(from, to)+c.moveNumber(&pos, from))
 	}
 	last := len(g.Moves.Moves)
 	if editing >= 0 {
@@ -453,6 +453,19 @@ func (c *completer) movetext(e int, tok pgn.Token) *Completion {
 		return nil
 	}
 	return out
+}
+
+// separator returns " " when text inserted at from (with nothing replaced)
+// would stick to the token before it ("e4!" then "e5"), and "".
+func (c *completer) separator(from, to pgn.Pos) string {
+	if from != to || from == 0 {
+		return ""
+	}
+	switch c.src[from-1] {
+	case ' ', '\t', '\n', '\r', '(':
+		return ""
+	}
+	return " "
 }
 
 // moveNumber returns the move number indication that goes before a move
@@ -480,7 +493,8 @@ func (c *completer) moveNumber(pos *board.Position, from pgn.Pos) string {
 var pieceOrder = [board.King + 1]int{board.Pawn: 0, board.Knight: 1, board.Bishop: 2, board.Rook: 3, board.Queen: 4, board.King: 5}
 
 // moves proposes the legal moves of pos whose canonical SAN matches prefix,
-// each inserted after number (the move number indication, or "").
+// each inserted after number (a separating blank and the move number
+// indication, or "").
 func (c *completer) moves(pos *board.Position, prefix, number string) []CompletionItem {
 	var buf [256]board.Move
 	legal := pos.LegalMoves(buf[:0])
@@ -673,7 +687,7 @@ func (c *completer) results(from, to pgn.Pos, prefix string, final *board.Positi
 			detail += " (" + why[r] + ")"
 		}
 		out.Items = append(out.Items, CompletionItem{
-			Label: r, Kind: CompleteResult, Detail: detail, InsertText: r,
+			Label: r, Kind: CompleteResult, Detail: detail, InsertText: c.separator(from, to) + r,
 			SortText: fmt.Sprintf("2%03d", i), Preselect: alone && i == 0 && why[r] != "",
 		})
 	}

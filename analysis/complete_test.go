@@ -67,6 +67,8 @@ func TestComplete(t *testing.T) {
 		{name: "after the result", src: "1. e4 * |", want: nil},
 		{name: "blank line after a game", src: "1. e4 *\n|\n", want: tagNamesInOrder(), insert: `[Event "?"]`},
 		{name: "blank line between games", src: "1. e4 *\n\n|\n\n1. d4 *", want: tagNamesInOrder(), insert: `[Event "?"]`},
+		{name: "after a suffix", src: "1. e4!| *", want: []string{"a5", "a6", "b5", "b6", "c5", "c6", "d5", "d6", "e5", "e6", "f5", "f6", "g5", "g6", "h5", "h6", "Na6", "Nc6", "Nf6", "Nh6"}, insert: " 1... a5"},
+		{name: "after a variation", src: "1. e4 (1. d4)|", want: []string{"a5", "a6", "b5", "b6", "c5", "c6", "d5", "d6", "e5", "e6", "f5", "f6", "g5", "g6", "h5", "h6", "Na6", "Nc6", "Nf6", "Nh6", "1-0", "0-1", "1/2-1/2", "*"}, insert: " 1... a5"},
 		{name: "null move", src: "1. e4 -- 2. Q|", want: []string{"Qe2", "Qf3", "Qg4", "Qh5"}, insert: "Qe2"},
 	}
 	for _, tc := range cases {
