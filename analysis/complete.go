@@ -55,9 +55,11 @@ type Completion struct {
 type CompleteOptions struct {
 	// Today is the date offered for Date tags; the zero time means now.
 	Today time.Time
-	// ECO, when not nil, proposes for the ECO tag the code of the deepest
-	// line the game's moves follow.
-	ECO *ECOBook
+	// ECO, when not nil, returns the ECO classification, from which the
+	// value of the ECO tag is proposed: the code of the deepest line the
+	// game's moves follow. It is called only then, so that other
+	// completions never wait for the file to load.
+	ECO func() *ECOBook
 }
 
 // Complete returns what may be typed at byte offset off of file f:
@@ -360,8 +362,8 @@ func (c *completer) tagValues(name string) []valueChoice {
 	case "ECO":
 		if g := c.game; g != nil && c.opts.ECO != nil {
 			start := startOf(g)
-			if start.fen == nil && start.replayable() {
-				if l, _ := c.opts.ECO.Deepest(afterPositions(replayStates(g, &start, g.Moves.Moves))); l != nil {
+			if book := c.opts.ECO(); book != nil && start.fen == nil && start.replayable() {
+				if l, _ := book.Deepest(afterPositions(replayStates(g, &start, g.Moves.Moves))); l != nil {
 					add(l.Code, l.Name()+" (the deepest ECO line the moves follow)", true)
 				}
 			}

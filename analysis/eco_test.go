@@ -148,7 +148,7 @@ func TestECOHover(t *testing.T) {
 		"O-O":  "Opening: **C65**",
 		"e4 e": "Opening: **B00**",
 	} {
-		h := Hover(f, pgn.Pos(strings.Index(src, at)+1), HoverOptions{ECO: book})
+		h := Hover(f, pgn.Pos(strings.Index(src, at)+1), HoverOptions{ECO: func() *ECOBook { return book }})
 		if h == nil || !strings.Contains(h.Markdown, want) {
 			t.Errorf("%s: %v lacks %q", at, h, want)
 		}

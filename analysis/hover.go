@@ -17,9 +17,10 @@ type HoverResult struct {
 
 // HoverOptions are the inputs of Hover beyond the text.
 type HoverOptions struct {
-	// ECO, when not nil, names the opening on hovers over moves and over
-	// the ECO tag.
-	ECO *ECOBook
+	// ECO, when not nil, returns the ECO classification that names the
+	// opening on hovers over moves and over the ECO tag (nil for none). It
+	// is called only for those hovers.
+	ECO func() *ECOBook
 }
 
 // Hover describes what lies at byte offset off of file f: a NAG or suffix
@@ -74,6 +75,14 @@ func (h *hoverer) markdown() string {
 		return resultHover(h.text())
 	}
 	return ""
+}
+
+// eco returns the ECO classification, or nil.
+func (h *hoverer) eco() *ECOBook {
+	if h.opts.ECO == nil {
+		return nil
+	}
+	return h.opts.ECO()
 }
 
 // tagAt returns the well-formed tag pair holding the token, or nil.
@@ -187,7 +196,7 @@ func writeTagDoc(b *strings.Builder, name string, doc *TagDoc) {
 // writeECOTag names the opening of the ECO tag's code and the deepest line
 // of the ECO file that the game's main line follows.
 func (h *hoverer) writeECOTag(b *strings.Builder, t *pgn.Tag) {
-	book := h.opts.ECO
+	book := h.eco()
 	if book == nil {
 		return
 	}
@@ -276,8 +285,8 @@ func (h *hoverer) moveHover() string {
 	}
 	b.WriteString(diagram(&st.After, st.Move.From, st.Move.To))
 	b.WriteString("\nFEN: `" + st.After.FEN() + "`")
-	if h.opts.ECO != nil && start.fen == nil {
-		if l, _ := h.opts.ECO.Deepest(afterPositions(states)); l != nil {
+	if book := h.eco(); book != nil && start.fen == nil {
+		if l, _ := book.Deepest(afterPositions(states)); l != nil {
 			b.WriteString("\n\nOpening: " + ecoLineText(l))
 		}
 	}

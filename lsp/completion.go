@@ -64,7 +64,7 @@ func (s *server) Completion(_ context.Context, p *protocol.CompletionParams) (*p
 		return nil, err
 	}
 	f, base := snap.GameAt(off)
-	c := analysis.Complete(f, pgn.Pos(off-base), analysis.CompleteOptions{ECO: s.ecoBook()})
+	c := analysis.Complete(f, pgn.Pos(off-base), analysis.CompleteOptions{ECO: s.ecoBook})
 	if c == nil {
 		return nil, nil
 	}

@@ -23,7 +23,7 @@ func (s *server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 		return nil, err
 	}
 	f, base := snap.GameAt(off)
-	h := analysis.Hover(f, pgn.Pos(off-base), analysis.HoverOptions{ECO: s.ecoBook()})
+	h := analysis.Hover(f, pgn.Pos(off-base), analysis.HoverOptions{ECO: s.ecoBook})
 	if h == nil {
 		return nil, nil
 	}
