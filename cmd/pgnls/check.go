@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 
 	"pgnls/analysis"
 	"pgnls/pgn"
@@ -95,21 +96,42 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 			}
 		}
 	}()
+	// A second stage checks each piece while the reader parses the next
+	// and this goroutine prints the previous one.
+	type checked struct {
+		piece *pgn.Piece
+		diags []analysis.Diagnostic
+		err   error
+	}
+	results := make(chan checked, 2)
+	go func() {
+		defer close(results)
+		latin1 := false
+		for p := range pieces {
+			var c checked
+			if c.err = p.err; c.err == nil {
+				c.piece, c.diags = p.piece, analysis.CheckFile(p.piece.File)
+				if p.piece.Latin1 && !latin1 {
+					latin1 = true
+					c.diags = append([]analysis.Diagnostic{latin1Notice(p.piece)}, c.diags...)
+				}
+			}
+			select {
+			case results <- c:
+			case <-done:
+				return
+			}
+		}
+	}()
 	games := 0
-	latin1 := false
-	for p := range pieces {
-		if p.err != nil {
-			return fmt.Errorf("cannot read %s: %w", src.name, p.err)
+	for c := range results {
+		if c.err != nil {
+			return fmt.Errorf("cannot read %s: %w", src.name, c.err)
 		}
-		file := p.piece.File
-		diags := analysis.CheckFile(file)
-		if p.piece.Latin1 && !latin1 {
-			latin1 = true
-			diags = append([]analysis.Diagnostic{latin1Notice(p.piece)}, diags...)
-		}
-		s.print(out, src.name, p.piece, games, diags, opts)
-		games += len(file.Games)
-		s.games += len(file.Games)
+		s.print(out, src.name, c.piece, games, c.diags, opts)
+		n := len(c.piece.File.Games)
+		games += n
+		s.games += n
 		if s.stopped {
 			return nil
 		}
@@ -119,7 +141,26 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 
 type summary struct {
 	files, games, errors, warnings int
-	stopped                        bool // --max-errors was reached
+	stopped                        bool   // --max-errors was reached
+	buf                            []byte // reused for each line of output
+}
+
+// appendTextDiagnostic appends "path:LINE:COL: SEVERITY: message [code]".
+// A database can have hundreds of thousands of diagnostics; building the
+// line by hand is several times cheaper than fmt.
+func appendTextDiagnostic(b []byte, name string, line, col int, d analysis.Diagnostic) []byte {
+	b = append(b, name...)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(col), 10)
+	b = append(b, ": "...)
+	b = append(b, d.Severity.String()...)
+	b = append(b, ": "...)
+	b = append(b, d.Message...)
+	b = append(b, " ["...)
+	b = append(b, d.Code...)
+	return append(b, "]\n"...)
 }
 
 // latin1Notice says that a file was read as Latin-1, at the start of the
@@ -158,7 +199,8 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 				Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message, Game: game,
 			})
 		} else {
-			fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", name, line+1, col+1, d.Severity, d.Message, d.Code)
+			s.buf = appendTextDiagnostic(s.buf[:0], name, line+1, col+1, d)
+			w.Write(s.buf)
 		}
 		if opts.maxErrors > 0 && s.errors >= opts.maxErrors {
 			s.stopped = true
