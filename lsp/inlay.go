@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"time"
 
 	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
 
 	"pgnls/analysis"
 )
@@ -111,4 +113,22 @@ func parseInlayHints(v any, opts *analysis.InlayOptions) (problems []string) {
 		}
 	}
 	return problems
+}
+
+const methodInlayHintRefresh = "workspace/inlayHint/refresh"
+
+// refreshInlayHints asks the client to ask again for the inlay hints when
+// the settings change them and the client takes that request. It is not
+// sent before initialize is answered.
+func (s *server) refreshInlayHints(old, set *Settings) {
+	if old == nil || old.InlayHints == set.InlayHints || s.lifecycle() != stateRunning || !s.clientCaps().inlayHintRefresh {
+		return
+	}
+	s.goBackground(func() {
+		ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+		defer cancel()
+		if _, err := s.conn.Call(ctx, methodInlayHintRefresh, nil, nil); err != nil {
+			s.log.Debug(methodInlayHintRefresh+" failed", zap.Error(err))
+		}
+	})
 }

@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,8 +12,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
 
 	"pgnls/analysis"
 	"pgnls/pgn"
@@ -715,5 +720,53 @@ func TestNavCodeActionFilter(t *testing.T) {
 	nf.call(protocol.MethodTextDocumentCodeAction, params, &actions)
 	if len(actions) != 1 || actions[0].Title != "Format this game" {
 		t.Errorf("source actions: %+v", actions)
+	}
+}
+
+// A change of the inlayHints setting asks a client that takes it to
+// refresh its inlay hints; other changes do not.
+func TestNavInlayHintRefresh(t *testing.T) {
+	serverEnd, clientEnd := net.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := newServer(zap.NewNop())
+	done := make(chan int, 1)
+	go func() { done <- s.serve(ctx, serverEnd) }()
+	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd))
+	requests := make(chan string, 16)
+	conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+		if _, ok := req.(*jsonrpc2.Call); ok {
+			requests <- req.Method()
+		}
+		return reply(ctx, nil, nil)
+	})
+	defer func() { conn.Close(); <-done }()
+	if _, err := conn.Call(ctx, protocol.MethodInitialize, map[string]any{
+		"capabilities": map[string]any{"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": true}}},
+	}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Notify(ctx, protocol.MethodInitialized, map[string]any{}); err != nil {
+		t.Fatal(err)
+	}
+	configure := func(settings any) {
+		if err := conn.Notify(ctx, protocol.MethodWorkspaceDidChangeConfiguration, map[string]any{"settings": settings}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	configure(map[string]any{"pgnls": map[string]any{"lineWidth": 60}})
+	configure(map[string]any{"pgnls": map[string]any{"inlayHints": map[string]any{"plyNumbers": true}}})
+	select {
+	case m := <-requests:
+		if m != methodInlayHintRefresh {
+			t.Fatalf("request %s, want %s", m, methodInlayHintRefresh)
+		}
+	case <-time.After(waitLimit):
+		t.Fatal("no refresh")
+	}
+	select {
+	case m := <-requests:
+		t.Errorf("a second request: %s", m)
+	case <-time.After(50 * time.Millisecond):
 	}
 }

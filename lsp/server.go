@@ -83,6 +83,7 @@ type server struct {
 type clientCaps struct {
 	workDoneProgress bool // window.workDoneProgress: the server may create progress tokens
 	configuration    bool // workspace.configuration: the server may pull settings
+	inlayHintRefresh bool // workspace.inlayHint.refreshSupport (inlay.go)
 	snippets         bool // textDocument.completion.completionItem.snippetSupport
 }
 
@@ -175,6 +176,9 @@ type initializeParams struct {
 		} `json:"window"`
 		Workspace *struct {
 			Configuration bool `json:"configuration"`
+			InlayHint     *struct {
+				RefreshSupport bool `json:"refreshSupport"`
+			} `json:"inlayHint"`
 		} `json:"workspace"`
 		TextDocument textDocumentCaps `json:"textDocument"` // completion.go
 	} `json:"capabilities"`
@@ -187,6 +191,7 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*initialize
 	}
 	if w := p.Capabilities.Workspace; w != nil {
 		caps.configuration = w.Configuration
+		caps.inlayHintRefresh = w.InlayHint != nil && w.InlayHint.RefreshSupport
 	}
 	caps.snippets = p.Capabilities.TextDocument.snippets
 	s.mu.Lock()
@@ -298,7 +303,8 @@ func (s *server) applySettings(set *Settings, problems []string) {
 	if len(problems) > 0 {
 		s.showMessage(protocol.MessageTypeWarning, "pgnls: "+problems[0])
 	}
-	s.settings.Store(set)
+	old := s.settings.Swap(set)
+	s.refreshInlayHints(old, set) // inlay.go
 	s.log.Info("settings", zap.Int("lineWidth", set.LineWidth), zap.Int("maxDiagnostics", set.MaxDiagnostics), zap.Int("severityOverrides", len(set.Severity)))
 	s.mu.Lock()
 	defer s.mu.Unlock()
