@@ -129,7 +129,7 @@ func (c *completer) complete() *Completion {
 			return c.tagName(b, pgn.Token{Kind: pgn.EOF, Pos: c.off, End: c.off})
 		}
 		if c.blankLine() && c.inTagSection(b) {
-			return c.tagPairs(c.off, c.off, "")
+			return c.tagNames(c.off, c.off, "", true)
 		}
 	}
 	if c.game == nil || c.beforeMovetext() {
@@ -219,11 +219,6 @@ func (c *completer) tagName(lb int, name pgn.Token) *Completion {
 	if next.Kind == pgn.RBracket && c.sameLine(to, next.Pos) {
 		to = next.End
 	}
-	return c.tagNames(from, to, prefix, true)
-}
-
-// tagPairs proposes whole tag pairs over [from, to).
-func (c *completer) tagPairs(from, to pgn.Pos, prefix string) *Completion {
 	return c.tagNames(from, to, prefix, true)
 }
 
