@@ -157,6 +157,11 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions
 		}
 		out = appendGame(out, f, n, opts)
 	default:
+		if f.Src[first.Pos()] == '%' && !startsLine(f.Src, first.Pos()) {
+			// Stray text, not an escape line: at the start of a line
+			// it would become one.
+			out = append(out, ' ')
+		}
 		out = appendLF(out, verbatim(f.Src, first.Pos(), f.Items[s.last]))
 		out = append(out, '\n')
 	}
@@ -292,6 +297,11 @@ func withCheckSign(text string, written, want board.CheckSuffix) string {
 		return text
 	}
 	return text + string(rune(want))
+}
+
+// startsLine reports whether offset off begins a line of src.
+func startsLine(src string, off pgn.Pos) bool {
+	return off == 0 || src[off-1] == '\n' || src[off-1] == '\r'
 }
 
 // verbatim returns the source text from offset from to the end of node
