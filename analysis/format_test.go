@@ -17,7 +17,7 @@ import (
 	"pgnls/pgn"
 )
 
-var updateFormat = flag.Bool("update-format", false, "rewrite the formatter's golden files (testdata/format/*.golden.pgn)")
+var updateFormat = flag.Bool("update", false, "rewrite the formatter's golden files (testdata/format/*.golden.pgn)")
 
 // formatDir holds the formatter's golden tests: NAME.input.pgn formats to
 // NAME.golden.pgn. A name ending in ".wN" (narrow.w30) formats at width N.
@@ -46,7 +46,7 @@ func TestFormatGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (run go test ./analysis -run TestFormatGolden -update-format to create it)", err)
+				t.Fatalf("%v (run go test ./analysis -run TestFormatGolden -update to create it)", err)
 			}
 			if got != string(want) {
 				t.Errorf("%s formats differently from %s:\n%s", input, golden, unifiedDiffForTest(string(want), got))
