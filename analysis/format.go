@@ -171,12 +171,6 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions
 	return out
 }
 
-// FormatGame returns game g of file f in export format, ending in a
-// newline; a game with syntax errors is returned as it was.
-func FormatGame(f *pgn.File, g *pgn.Game, opts FormatOptions) string {
-	return string(appendGame(nil, f, g, opts))
-}
-
 func appendGame(dst []byte, f *pgn.File, g *pgn.Game, opts FormatOptions) []byte {
 	if len(g.Errors) > 0 {
 		dst = append(dst, verbatim(f.Src, g.From, g)...)
