@@ -171,6 +171,8 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions
 	return out
 }
 
+// appendGame appends game g in export format, or as it was when it has
+// syntax errors, ending in a newline.
 func appendGame(dst []byte, f *pgn.File, g *pgn.Game, opts FormatOptions) []byte {
 	if len(g.Errors) > 0 {
 		dst = append(dst, verbatim(f.Src, g.From, g)...)
