@@ -238,17 +238,31 @@ func (x *fixer) resultMismatch(d *Diagnostic) []Action {
 }
 
 // addResult returns the edit that ends the game with a result marker: after
-// its last comment, unless that is a rest-of-line comment (then after the
-// last token before it, at lastEnd), and on a line of its own after an empty
-// line when the game has no movetext.
+// its last comment, unless that is a rest-of-line comment or a brace
+// comment without its '}' (then after the last token before it, at
+// lastEnd); on a line of its own after the last token's line when the game
+// has syntax errors; and after an empty line when it has no movetext.
 func (x *fixer) addResult(lastEnd pgn.Pos, result string) Edit {
 	g := x.g
 	if len(g.Moves.Start) == 0 && len(g.Moves.Moves) == 0 {
 		nl := lineBreak(x.src(), lastEnd)
 		return Edit{Pos: lastEnd, End: lastEnd, NewText: nl + nl + result}
 	}
+	src := x.src()
 	var last pgn.Token
 	pgn.NodeTokens(g, func(t pgn.Token) { last = t })
+	if last.Kind == pgn.BraceComment && src[last.End-1] != '}' {
+		return Edit{Pos: lastEnd, End: lastEnd, NewText: " " + result}
+	}
+	if len(g.Errors) > 0 {
+		// The last token may be malformed and run on (a string without
+		// its closing quote ends with its line): start a new line.
+		eol := int(last.End)
+		for eol < len(src) && src[eol] != '\n' && src[eol] != '\r' {
+			eol++
+		}
+		return Edit{Pos: pgn.Pos(eol), End: pgn.Pos(eol), NewText: lineBreak(src, last.End) + result}
+	}
 	if last.Kind != pgn.LineComment && last.Kind != pgn.EscapeLine {
 		lastEnd = last.End
 	}

@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -227,5 +229,127 @@ func TestRenamePlayer(t *testing.T) {
 	}
 	if CheckPlayerName(" ") == nil || CheckPlayerName("a\nb") == nil || CheckPlayerName("Kasparov") != nil {
 		t.Errorf("CheckPlayerName")
+	}
+}
+
+// navInvariantFiles returns the texts the invariants are checked on: the
+// project's test files, and the shared corpus when it is there.
+func navInvariantFiles(t *testing.T) map[string]string {
+	out := map[string]string{}
+	for _, dir := range []string{"../testdata", corpusDir} {
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && filepath.Ext(path) == ".pgn" {
+				if data, err := os.ReadFile(path); err == nil {
+					out[path] = string(data)
+				}
+			}
+			return nil
+		})
+	}
+	if len(out) == 0 {
+		t.Skip("no PGN files")
+	}
+	return out
+}
+
+// Every navigation function answers within the text and in order, and
+// every code action's edits apply, on every test file (hostile ones
+// included) and the corpus.
+func TestNavInvariants(t *testing.T) {
+	for path, src := range navInvariantFiles(t) {
+		f := pgn.Parse(src)
+		n := pgn.Pos(len(src))
+		bad := func(format string, args ...any) {
+			t.Helper()
+			t.Errorf("%s: "+format, append([]any{path}, args...)...)
+		}
+		prev := pgn.Pos(0)
+		for _, tok := range SemanticTokens(f, 0, n) {
+			if tok.Pos < prev || tok.End <= tok.Pos || tok.End > n || tok.Type >= numTokenTypes {
+				bad("semantic token %+v after %d", tok, prev)
+				break
+			}
+			prev = tok.End
+		}
+		for _, fd := range Folds(f) {
+			if fd.Pos < 0 || fd.End <= fd.Pos || fd.End > n {
+				bad("fold %+v", fd)
+			}
+		}
+		for _, l := range Links(f) {
+			if l.Pos < 0 || l.End <= l.Pos || l.End > n || l.Target == "" {
+				bad("link %+v", l)
+			}
+		}
+		for _, s := range GameSymbols(f, 1) {
+			if s.Name == "" || s.NamePos < s.Pos || s.NameEnd < s.NamePos || s.NameEnd > s.End {
+				bad("symbol %+v", s)
+			}
+		}
+		prev = 0
+		for _, h := range InlayHints(f, 0, n, InlayOptions{NAGGlyphs: true, PlyNumbers: true}) {
+			if h.Pos < prev || h.Pos > n || h.Label == "" {
+				bad("inlay hint %+v after %d", h, prev)
+				break
+			}
+			prev = h.Pos
+		}
+		step := max(1, int(n)/200)
+		for off := 0; off <= int(n); off += step {
+			spans := SelectionRanges(f, pgn.Pos(off))
+			for i, s := range spans {
+				if s.Pos > pgn.Pos(off) || s.End < pgn.Pos(off) || i > 0 && (s.Pos > spans[i-1].Pos || s.End < spans[i-1].End) {
+					bad("selection at %d: %+v", off, spans)
+					break
+				}
+			}
+		}
+		if len(src) > 1<<20 {
+			continue // the actions re-check every game: the big files are for the parser
+		}
+		// Each game is re-checked on its own: its text to the end of its
+		// last line (where a fix may insert), edits shifted.
+		count := func(text string, code Code) int {
+			k := 0
+			for _, d := range CheckFile(pgn.Parse(text)) {
+				if d.Code == code {
+					k++
+				}
+			}
+			return k
+		}
+		for _, g := range f.Games {
+			end := int(g.To)
+			for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+				end++
+			}
+			region := src[g.From:end]
+			for _, a := range Actions(f, g.From, g.To, ActionOptions{}) {
+				prev := pgn.Pos(0)
+				ok := true
+				shifted := make([]Edit, 0, len(a.Edits))
+				for _, e := range a.Edits {
+					if e.Pos < prev || e.End < e.Pos || e.End > n {
+						bad("action %q: edits %+v", a.Title, a.Edits)
+						ok = false
+						break
+					}
+					prev = e.End
+					if e.Pos < g.From || int(e.End) > end {
+						ok = false // outside the region: not re-checked
+					}
+					shifted = append(shifted, Edit{Pos: e.Pos - g.From, End: e.End - g.From, NewText: e.NewText})
+				}
+				// A quick fix removes a diagnostic of its code (an
+				// ambiguous move made legal lets the rest of its line be
+				// checked, which may find more). Text with NUL bytes (a
+				// UTF-16 file) is not PGN and is left out.
+				if d := a.Diagnostic; ok && d != nil && d.Code != CodeAmbiguousMove && !strings.Contains(region, "\x00") {
+					if count(applyActionEdits(t, region, shifted), d.Code) >= count(region, d.Code) {
+						bad("%q does not fix %v", a.Title, *d)
+					}
+				}
+			}
+		}
 	}
 }

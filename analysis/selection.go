@@ -95,8 +95,8 @@ func (s *selector) game(g *pgn.Game) {
 		return
 	}
 	start := movetextStart(g)
-	if start < 0 {
-		return
+	if start < 0 || s.off < start {
+		return // between the tags and the movetext
 	}
 	s.push(start, g.To)
 	if r := g.Result; r != nil && s.off >= r.Tok.Pos {
