@@ -770,3 +770,43 @@ func TestNavInlayHintRefresh(t *testing.T) {
 	case <-time.After(50 * time.Millisecond):
 	}
 }
+
+// A comment over several lines is cut into one token per line, lengths in
+// UTF-16 units; a range request answers the tokens that meet the range,
+// encoded from the start of the document.
+func TestNavSemanticTokensLines(t *testing.T) {
+	e := newEnv(t, nil)
+	e.initialize(protocol.ClientCapabilities{}, nil)
+	src := "[Event \"E\"]\n\n1. e4 {𝄞 one\r\ntwo\n\nthree} e5 *\n\n[Event \"F\"]\n\n1. d4 *\n"
+	uri := protocol.DocumentURI("file:///nav/lines.pgn")
+	e.open(uri, 1, src)
+	nf := newNavFile(t, e, uri, src)
+	decode := func(data []uint32) []string {
+		var out []string
+		line, col := 0, 0
+		for i := 0; i+5 <= len(data); i += 5 {
+			if data[i] > 0 {
+				line, col = line+int(data[i]), int(data[i+1])
+			} else {
+				col += int(data[i+1])
+			}
+			rg := protocol.Range{Start: protocol.Position{Line: uint32(line), Character: uint32(col)}, End: protocol.Position{Line: uint32(line), Character: uint32(col) + data[i+2]}}
+			out = append(out, nf.text(rg)+":"+tokenTypes[data[i+3]])
+		}
+		return out
+	}
+	var st protocol.SemanticTokens
+	nf.call(protocol.MethodSemanticTokensFull, &protocol.SemanticTokensParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}}, &st)
+	want := []string{"Event:property", `"E":string`, "1.:number", "e4:variable", "{𝄞 one:comment", "two:comment", "three}:comment",
+		"e5:variable", "*:keyword", "Event:property", `"F":string`, "1.:number", "d4:variable", "*:keyword"}
+	if got := decode(st.Data); !slices.Equal(got, want) {
+		t.Errorf("full:\n%q\nwant\n%q", got, want)
+	}
+	i := strings.Index(src, "e5")
+	nf.call(protocol.MethodSemanticTokensRange, &protocol.SemanticTokensRangeParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Range: nf.rangeOf(i, strings.Index(src, "[Event \"F\"]")+3),
+	}, &st)
+	if got, want := decode(st.Data), []string{"e5:variable", "*:keyword", "Event:property"}; !slices.Equal(got, want) {
+		t.Errorf("range:\n%q\nwant\n%q", got, want)
+	}
+}
