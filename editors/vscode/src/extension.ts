@@ -1,0 +1,73 @@
+// The PGN extension: the pgn language (language-configuration.json, the
+// TextMate grammar in syntaxes/) and the pgnls language server, which gives
+// diagnostics, formatting (and so editor.formatOnSave), hover, completion,
+// code actions and the rest.
+
+import * as vscode from 'vscode';
+import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { findServer, serverSettings } from './server';
+
+const section = 'pgnls';
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('pgnls.restart', restart),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      // The other settings reach the running server (didChangeConfiguration);
+      // another binary needs a new one.
+      if (e.affectsConfiguration(`${section}.path`)) {
+        void restart();
+      }
+    }),
+  );
+  await start();
+}
+
+export async function deactivate(): Promise<void> {
+  await stop();
+}
+
+async function start(): Promise<void> {
+  const config = vscode.workspace.getConfiguration(section);
+  const command = findServer(config.get<string>('path'));
+  if (command === undefined) {
+    const open = 'Open Settings';
+    const choice = await vscode.window.showErrorMessage(
+      'pgnls was not found on PATH. Install it with `go install ./cmd/pgnls` from its source, or set pgnls.path.',
+      open,
+    );
+    if (choice === open) {
+      await vscode.commands.executeCommand('workbench.action.openSettings', `${section}.path`);
+    }
+    return;
+  }
+  // TransportKind.stdio: the client runs `pgnls --stdio`.
+  const serverOptions: ServerOptions = { command, transport: TransportKind.stdio };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'pgn' },
+      { scheme: 'untitled', language: 'pgn' },
+    ],
+    // Read at each start, so that a restart picks up the current settings.
+    initializationOptions: () => serverSettings((key) => vscode.workspace.getConfiguration(section).get(key)),
+    // A change of a pgnls.* setting is sent as workspace/didChangeConfiguration
+    // (and the server also asks with workspace/configuration).
+    synchronize: { configurationSection: section },
+  };
+  client = new LanguageClient(section, 'PGN (pgnls)', serverOptions, clientOptions);
+  await client.start();
+}
+
+async function stop(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c !== undefined) {
+    await c.stop();
+  }
+}
+
+async function restart(): Promise<void> {
+  await stop();
+  await start();
+}

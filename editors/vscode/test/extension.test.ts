@@ -1,0 +1,156 @@
+// The extension's parts that run without VS Code: the client capabilities
+// it sends (from the real vscode-languageclient), its activation (with a
+// stand-in vscode module), finding the binary, its settings against the
+// README, and the language configuration's word pattern.
+
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+
+import { expandHome, findServer, serverSettingKeys, serverSettings } from '../src/server';
+import { repoRoot } from './pgnls-binary';
+import { languageClientCapabilities, languageClientVersion } from './vscode-client';
+
+const ext = path.join(repoRoot, 'editors', 'vscode');
+const pkg = JSON.parse(fs.readFileSync(path.join(ext, 'package.json'), 'utf8'));
+
+test('the capabilities vscode-languageclient sends are the recorded ones', () => {
+  const version = languageClientVersion();
+  const file = path.join(ext, 'test', 'fixtures', `vscode-languageclient-${version}-capabilities.json`);
+  assert.ok(fs.existsSync(file), `no recorded capabilities for vscode-languageclient ${version}: record ${file}`);
+  const caps = languageClientCapabilities();
+  assert.deepEqual(caps, JSON.parse(fs.readFileSync(file, 'utf8')));
+  // What the server acts on.
+  assert.deepEqual(caps.general?.positionEncodings, ['utf-16']);
+  assert.equal(caps.window?.workDoneProgress, true);
+  assert.equal(caps.workspace?.configuration, true);
+  assert.equal(caps.textDocument?.completion?.completionItem?.snippetSupport, true);
+  assert.equal(caps.textDocument?.synchronization?.dynamicRegistration, true);
+  assert.equal(pkg.dependencies['vscode-languageclient'], version, 'package.json pins the installed version');
+});
+
+test('activate starts `pgnls --stdio` for pgn documents with the settings', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pgnls-ext-'));
+  const bin = path.join(tmp, 'pgnls');
+  fs.writeFileSync(bin, '#!/bin/sh\n', { mode: 0o755 });
+  const config: Record<string, unknown> = { path: bin, lineWidth: 60, severity: { 'missing-tag': 'off' } };
+  const started: { id: string; server: any; options: any }[] = [];
+  const commands: string[] = [];
+  const vscode = {
+    workspace: {
+      getConfiguration: (section: string) => {
+        assert.equal(section, 'pgnls');
+        return { get: (k: string) => config[k] };
+      },
+      onDidChangeConfiguration: () => ({ dispose() {} }),
+    },
+    commands: { registerCommand: (name: string) => (commands.push(name), { dispose() {} }) },
+    window: { showErrorMessage: async () => undefined },
+  };
+  class LanguageClient {
+    constructor(id: string, _name: string, server: unknown, options: unknown) {
+      started.push({ id, server, options });
+    }
+    async start() {}
+    async stop() {}
+  }
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const Module = require('module');
+  const load = Module._load;
+  Module._load = function (request: string, ...rest: unknown[]) {
+    if (request === 'vscode') return vscode;
+    if (request === 'vscode-languageclient/node') return { LanguageClient, TransportKind: { stdio: 0 } };
+    return load.call(this, request, ...rest);
+  };
+  try {
+    const extension = require('../src/extension');
+    await extension.activate({ subscriptions: [] });
+    assert.equal(started.length, 1);
+    const { id, server, options } = started[0];
+    assert.equal(id, 'pgnls', 'the id that makes pgnls.trace.server work');
+    assert.deepEqual(server, { command: bin, transport: 0 });
+    assert.deepEqual(options.documentSelector.map((s: { language: string }) => s.language), ['pgn', 'pgn']);
+    assert.deepEqual(options.initializationOptions(), { lineWidth: 60, severity: { 'missing-tag': 'off' } });
+    assert.deepEqual(options.synchronize, { configurationSection: 'pgnls' });
+    assert.deepEqual(commands, ['pgnls.restart']);
+    assert.deepEqual(pkg.contributes.commands.map((c: { command: string }) => c.command), commands);
+    await extension.deactivate();
+  } finally {
+    Module._load = load;
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('findServer: the setting, then PATH, then where go install puts it', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pgnls-find-'));
+  try {
+    const onPath = path.join(tmp, 'path');
+    const gopath = path.join(tmp, 'gopath');
+    const home = path.join(tmp, 'home');
+    for (const d of [onPath, path.join(gopath, 'bin'), path.join(home, 'go', 'bin')]) {
+      fs.mkdirSync(d, { recursive: true });
+    }
+    assert.equal(findServer('~/bin/pgnls', {}, home), path.join(home, 'bin', 'pgnls'));
+    assert.equal(findServer('/opt/pgnls', {}, home), '/opt/pgnls');
+    assert.equal(findServer('', { PATH: onPath }, home), undefined);
+    fs.writeFileSync(path.join(home, 'go', 'bin', 'pgnls'), '', { mode: 0o755 });
+    assert.equal(findServer('', { PATH: onPath }, home), path.join(home, 'go', 'bin', 'pgnls'));
+    fs.writeFileSync(path.join(gopath, 'bin', 'pgnls'), '', { mode: 0o755 });
+    assert.equal(findServer('', { PATH: onPath, GOPATH: gopath }, home), path.join(gopath, 'bin', 'pgnls'));
+    fs.writeFileSync(path.join(onPath, 'pgnls'), '', { mode: 0o644 }); // not executable
+    assert.equal(findServer(undefined, { PATH: onPath, GOPATH: gopath }, home), path.join(gopath, 'bin', 'pgnls'));
+    fs.chmodSync(path.join(onPath, 'pgnls'), 0o755);
+    assert.equal(findServer(undefined, { PATH: onPath, GOPATH: gopath }, home), path.join(onPath, 'pgnls'));
+    assert.equal(expandHome('~', home), home);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('the settings are the README table, with its defaults', () => {
+  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const table = new Map<string, unknown>();
+  for (const m of readme.matchAll(/^\| `(\w+)` \| `([^`]*)` \|/gm)) {
+    let v: unknown;
+    try {
+      v = JSON.parse(m[2]);
+    } catch {
+      v = m[2]; // a path, unquoted
+    }
+    table.set(m[1], v);
+  }
+  assert.deepEqual([...table.keys()].sort(), [...serverSettingKeys].sort());
+  const props = pkg.contributes.configuration.properties;
+  for (const key of serverSettingKeys) {
+    const prop = props[`pgnls.${key}`];
+    assert.ok(prop, `package.json has pgnls.${key}`);
+    assert.deepEqual(prop.default, table.get(key), `the default of pgnls.${key}`);
+  }
+  assert.deepEqual(Object.keys(props).sort(), [...serverSettingKeys.map((k) => `pgnls.${k}`), 'pgnls.path', 'pgnls.trace.server'].sort());
+  assert.deepEqual(serverSettings((k) => (k === 'lineWidth' ? 50 : undefined)), { lineWidth: 50 });
+});
+
+test('the language: .pgn, its grammar and configuration', () => {
+  const [lang] = pkg.contributes.languages;
+  assert.equal(lang.id, 'pgn');
+  assert.deepEqual(lang.extensions, ['.pgn']);
+  const [grammar] = pkg.contributes.grammars;
+  assert.equal(grammar.language, 'pgn');
+  const tm = JSON.parse(fs.readFileSync(path.join(ext, grammar.path), 'utf8'));
+  assert.equal(tm.scopeName, grammar.scopeName);
+  const conf = JSON.parse(fs.readFileSync(path.join(ext, lang.configuration), 'utf8'));
+  assert.deepEqual(conf.comments, { lineComment: ';', blockComment: ['{', '}'] });
+  assert.deepEqual(conf.brackets, [['[', ']'], ['(', ')'], ['{', '}']]);
+});
+
+test('the word pattern keeps moves, castling, promotions and NAGs whole', () => {
+  const conf = JSON.parse(fs.readFileSync(path.join(ext, 'language-configuration.json'), 'utf8'));
+  // VS Code compiles the pattern with the g flag, and takes as the word at
+  // the cursor the match that contains it.
+  const words = (line: string) => [...line.matchAll(new RegExp(conf.wordPattern, 'g'))].map((m) => m[0]);
+  assert.deepEqual(words('12. Nbd7 O-O-O 13. exd8=Q+ $14 Qh5#!? 1/2-1/2'), ['12', 'Nbd7', 'O-O-O', '13', 'exd8=Q+', '$14', 'Qh5#', '1/2-1/2']);
+  assert.deepEqual(words('1.e4 e5 2...Nf6 0-0 e8Q 1-0'), ['1', 'e4', 'e5', '2', 'Nf6', '0-0', 'e8Q', '1-0']);
+  assert.deepEqual(words('[White "Müller, Jörg"] {Défense}'), ['White', 'Müller', 'Jörg', 'Défense']);
+});
