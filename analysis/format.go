@@ -295,10 +295,13 @@ func withCheckSign(text string, written, want board.CheckSuffix) string {
 	return text + string(rune(want))
 }
 
-// startsLine reports whether offset off begins a line of src.
+// startsLine reports whether offset off begins a line of src, as the
+// scanner sees it: the text after a byte order mark starts the first line.
 func startsLine(src string, off pgn.Pos) bool {
-	return off == 0 || src[off-1] == '\n' || src[off-1] == '\r'
+	return off == 0 || src[off-1] == '\n' || src[off-1] == '\r' || int(off) == len(byteOrderMark) && strings.HasPrefix(src, byteOrderMark)
 }
+
+const byteOrderMark = "\uFEFF"
 
 // verbatim returns the source text from offset from to the end of node
 // last. A brace comment without its closing brace runs on to the next tag
