@@ -1,0 +1,168 @@
+;;; e2e.el --- the Emacs (eglot) end-to-end test of pgnls  -*- lexical-binding: t; -*-
+
+;; The real Emacs, in batch mode, loads pgnls.el (the README's Emacs
+;; set-up) and edits a PGN file as a user would, with the real pgnls
+;; binary: diagnostics (Flymake), hover, an edit, format on save,
+;; completion. Run by editors/emacs_test.go (go test ./editors -run
+;; Emacs), which sets PGNLS_SNIPPET (pgnls.el), PGNLS_FILE (a copy of
+;; editors/testdata/opera.pgn) and PGNLS_WANT (the file expected after
+;; the fix and format on save) and puts the binary first on PATH. It
+;; prints "pgnls-e2e: ok" and exits 0 only when every check passed.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'subr-x)
+
+(defvar pgnls-e2e--failures nil)
+(defconst pgnls-e2e--timeout 10.0)
+
+(defun pgnls-e2e--fail (fmt &rest args)
+  (let ((msg (apply #'format fmt args)))
+    (push msg pgnls-e2e--failures)
+    (message "FAIL: %s" msg)))
+
+(defmacro pgnls-e2e--check (cond fmt &rest args)
+  `(or ,cond (progn (pgnls-e2e--fail ,fmt ,@args) nil)))
+
+(defun pgnls-e2e--read (file)
+  (with-temp-buffer
+    (insert-file-contents-literally file)
+    (decode-coding-string (buffer-string) 'utf-8)))
+
+(defun pgnls-e2e--flush ()
+  "Run eglot's pending didChange now: Emacs in batch mode is never
+idle, so the idle timer that sends changes would not fire."
+  (when (and (boundp 'eglot--change-idle-timer) eglot--change-idle-timer)
+    (let ((timer eglot--change-idle-timer))
+      (cancel-timer timer)
+      (apply (timer--function timer) (timer--args timer)))))
+
+(defun pgnls-e2e--wait (what pred)
+  "Wait for PRED to return non-nil, serving the server's messages."
+  (let ((deadline (+ (float-time) pgnls-e2e--timeout)) v)
+    (while (and (not (setq v (funcall pred))) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (or v (progn (pgnls-e2e--fail "timed out waiting for %s" what) nil))))
+
+(defun pgnls-e2e--column (pos)
+  "The column of POS in characters (`current-column' counts display width)."
+  (save-excursion (goto-char pos) (- pos (line-beginning-position))))
+
+(defun pgnls-e2e--diagnostics ()
+  "The Flymake diagnostics of the buffer, as (CODE LINE COL END-LINE
+END-COL TYPE TEXT), 0-based lines and character columns, sorted."
+  (sort
+   (mapcar
+    (lambda (d)
+      (let* ((beg (flymake-diagnostic-beg d))
+             (end (flymake-diagnostic-end d))
+             (text (flymake-diagnostic-text d))
+             (code (and (string-match "\\[\\([a-z-]+\\)\\]" text) (match-string 1 text))))
+        (list code
+              (1- (line-number-at-pos beg)) (pgnls-e2e--column beg)
+              (1- (line-number-at-pos end)) (pgnls-e2e--column end)
+              (flymake-diagnostic-type d) text)))
+    (flymake-diagnostics))
+   (lambda (a b) (or (< (nth 1 a) (nth 1 b))
+                     (and (= (nth 1 a) (nth 1 b))
+                          (or (< (nth 2 a) (nth 2 b))
+                              (and (= (nth 2 a) (nth 2 b)) (string< (car a) (car b)))))))))
+
+(defun pgnls-e2e--codes ()
+  (string-join (sort (mapcar #'car (pgnls-e2e--diagnostics)) #'string<) ","))
+
+(defun pgnls-e2e--wait-codes (what want)
+  (or (pgnls-e2e--wait (format "%s: diagnostics %s (have %s)" what want (pgnls-e2e--codes))
+                       (lambda () (string= (pgnls-e2e--codes) want)))
+      (progn (pgnls-e2e--fail "%s: diagnostics %s, want %s" what (pgnls-e2e--codes) want) nil)))
+
+(defun pgnls-e2e--expect (code line col end-line end-col type)
+  (let ((d (assoc code (pgnls-e2e--diagnostics))))
+    (when (pgnls-e2e--check d "no %s diagnostic" code)
+      (pgnls-e2e--check (equal (list (nth 1 d) (nth 2 d) (nth 3 d) (nth 4 d)) (list line col end-line end-col))
+                        "%s at %S, want %S" code (cl-subseq d 1 5) (list line col end-line end-col))
+      (pgnls-e2e--check (eq (nth 5 d) type) "%s: type %s, want %s" code (nth 5 d) type)
+      d)))
+
+(defun pgnls-e2e--find (text)
+  "The 0-based line and character column of TEXT's first occurrence."
+  (save-excursion
+    (goto-char (point-min))
+    (search-forward text)
+    (goto-char (match-beginning 0))
+    (list (1- (line-number-at-pos)) (pgnls-e2e--column (point)))))
+
+(defun pgnls-e2e--run ()
+  (let ((file (getenv "PGNLS_FILE"))
+        (want (pgnls-e2e--read (getenv "PGNLS_WANT"))))
+    (find-file file)
+    (pgnls-e2e--check (eq major-mode 'pgn-mode) "major mode %s, want pgn-mode" major-mode)
+    ;; eglot-ensure connects after the command that opened the file.
+    (run-hooks 'post-command-hook)
+    (unless (pgnls-e2e--wait "eglot to manage the buffer" #'eglot-managed-p)
+      (error "no eglot"))
+    (pgnls-e2e--check (memq 'eglot-flymake-backend flymake-diagnostic-functions) "eglot is not a Flymake backend")
+    (flymake-start)
+
+    ;; 1. The diagnostics of the file as it is: codes and positions in
+    ;; characters (line 9 holds "é" and "🏆" before Qb4: 96 characters,
+    ;; 97 UTF-16 units, which eglot converts).
+    (when (pgnls-e2e--wait-codes "open" "illegal-move,result-mismatch,str-order")
+      (pgnls-e2e--expect "str-order" 2 0 2 14 'eglot-note) ; severity hint, from the settings
+      (pgnls-e2e--check (equal (pgnls-e2e--find "Qb4") '(8 96)) "Qb4 at %S" (pgnls-e2e--find "Qb4"))
+      (let ((d (pgnls-e2e--expect "illegal-move" 8 96 8 99 'eglot-error)))
+        (pgnls-e2e--check (and d (string-match-p "no queen can reach b4" (nth 6 d))) "illegal-move: %S" d))
+      (pcase-let ((`(,l ,c) (pgnls-e2e--find " 0-1")))
+        (pgnls-e2e--expect "result-mismatch" l (1+ c) l (+ c 4) 'eglot-error)))
+
+    ;; 2. Hover over the NAG $14, rendered as eglot renders it for ElDoc.
+    (goto-char (point-min))
+    (search-forward "$1")
+    (let* ((hover (jsonrpc-request (eglot-current-server) :textDocument/hover
+                                   (eglot--TextDocumentPositionParams)))
+           (text (and hover (eglot--hover-info (plist-get hover :contents)))))
+      (pgnls-e2e--check (and text (string-match-p "slight advantage" text)) "hover over $14: %S" text)
+      (pgnls-e2e--check (and text (string-match-p "⩲" text)) "hover over $14 has no glyph: %S" text))
+
+    ;; 3. An edit: correct the illegal move; the diagnostics follow.
+    (goto-char (point-min))
+    (search-forward "Qb4")
+    (replace-match "Qb3" t t)
+    (pgnls-e2e--flush)
+    (when (pgnls-e2e--wait-codes "after correcting Qb4" "result-mismatch,result-vs-position,str-order")
+      (pcase-let ((`(,l ,c) (pgnls-e2e--find " 0-1")))
+        (pgnls-e2e--expect "result-vs-position" l (1+ c) l (+ c 4) 'eglot-warning)))
+
+    ;; 4. Format on save: the file written is in export format, at the
+    ;; lineWidth setting (60).
+    (save-buffer)
+    (let ((written (pgnls-e2e--read file)))
+      (pgnls-e2e--check (string= written want) "the file written:\n%s\nwant:\n%s" written want))
+    (pgnls-e2e--flush)
+    (pgnls-e2e--wait-codes "after formatting" "result-mismatch,result-vs-position")
+
+    ;; 5. Completion after "1. e4 e5 2. N" in a game added at the end,
+    ;; through eglot's completion-at-point function.
+    (goto-char (point-max))
+    (insert "\n[Event \"Completion\"]\n\n1. e4 e5 2. N")
+    (pgnls-e2e--flush)
+    (let* ((capf (eglot-completion-at-point))
+           (prefix (buffer-substring-no-properties (nth 0 capf) (nth 1 capf)))
+           (words (sort (mapcar #'substring-no-properties (all-completions prefix (nth 2 capf))) #'string<)))
+      (pgnls-e2e--check (equal words '("Na3" "Nc3" "Ne2" "Nf3" "Nh3")) "completion after 2. N (%S): %S" prefix words))
+    (set-buffer-modified-p nil)))
+
+(setq eglot-autoshutdown nil)
+(load (getenv "PGNLS_SNIPPET") nil t)
+(setq pgnls-settings '(:lineWidth 60 :severity (:str-order "hint")))
+(condition-case err
+    (pgnls-e2e--run)
+  (error (pgnls-e2e--fail "error: %S" err)))
+(ignore-errors (eglot-shutdown (eglot-current-server)))
+(if pgnls-e2e--failures
+    (progn (message "%d check(s) failed" (length pgnls-e2e--failures))
+           (kill-emacs 1))
+  (message "\npgnls-e2e: ok")
+  (kill-emacs 0))
+;;; e2e.el ends here

@@ -1,0 +1,34 @@
+package editors
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEmacs runs the real Emacs, in batch mode, with emacs/pgnls.el (the
+// README's Emacs set-up, eglot) against the pgnls binary: emacs/e2e.el
+// checks the Flymake diagnostics' codes, types and positions, the hover
+// over a NAG as eglot renders it, the diagnostics after an edit, format
+// on save at the lineWidth setting (against testdata/opera.fixed.w60.pgn)
+// and eglot's completion after "1. e4 e5 2. N".
+func TestEmacs(t *testing.T) {
+	emacs := editor(t, "emacs", "apt-get install emacs-nox elpa-eglot")
+	// Emacs 29 and later have eglot; Debian's Emacs 28 needs elpa-eglot.
+	// Not -Q: Debian's site-start makes its elpa packages loadable.
+	if out, err := exec.Command(emacs, "--batch", "-q", "--eval", "(require 'eglot)").CombinedOutput(); err != nil {
+		t.Skipf("Emacs has no eglot (Emacs 29 or later has it; Debian's 28: apt-get install elpa-eglot): its end-to-end test is skipped\n%s", out)
+	}
+	bin := pgnlsBinary(t)
+	s := newSession(t, bin)
+	out := s.run(t, []string{
+		"PGNLS_SNIPPET=" + abs(t, filepath.Join("emacs", "pgnls.el")),
+		"PGNLS_FILE=" + s.file,
+		"PGNLS_WANT=" + abs(t, filepath.Join("testdata", "opera.fixed.w60.pgn")),
+	}, emacs, "--batch", "-q", "-l", abs(t, filepath.Join("emacs", "e2e.el")))
+	if !strings.Contains(out, "pgnls-e2e: ok") {
+		t.Fatalf("emacs exited 0 without saying ok; output:\n%s", out)
+	}
+	t.Logf("emacs output:\n%s", out)
+}
