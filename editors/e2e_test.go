@@ -7,7 +7,9 @@
 //	go test ./editors -run Neovim -v   (needs nvim: apt-get install neovim)
 //	go test ./editors -run Emacs -v    (needs Emacs with eglot: apt-get install emacs-nox elpa-eglot)
 //
-// PGNLS_BIN names a binary to test instead of building one.
+// PGNLS_BIN names a binary to test instead of building one. With
+// PGNLS_REQUIRE_EDITORS=1 (as in CI), a missing editor fails the test
+// instead of skipping it.
 package editors
 
 import (
@@ -86,9 +88,18 @@ func editor(t *testing.T, name, install string) string {
 	t.Helper()
 	path, err := exec.LookPath(name)
 	if err != nil {
-		t.Skipf("%s is not installed (%s): its end-to-end test is skipped", name, install)
+		skipOrFail(t, "%s is not installed (%s): its end-to-end test is skipped", name, install)
 	}
 	return path
+}
+
+// skipOrFail skips the test, or fails it when PGNLS_REQUIRE_EDITORS is set.
+func skipOrFail(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("PGNLS_REQUIRE_EDITORS") != "" {
+		t.Fatalf("PGNLS_REQUIRE_EDITORS is set, but: "+format, args...)
+	}
+	t.Skipf(format, args...)
 }
 
 // session is the folder an editor runs in: a copy of testdata's opera.pgn,

@@ -18,7 +18,7 @@ func TestEmacs(t *testing.T) {
 	// Emacs 29 and later have eglot; Debian's Emacs 28 needs elpa-eglot.
 	// Not -Q: Debian's site-start makes its elpa packages loadable.
 	if out, err := exec.Command(emacs, "--batch", "-q", "--eval", "(require 'eglot)").CombinedOutput(); err != nil {
-		t.Skipf("Emacs has no eglot (Emacs 29 or later has it; Debian's 28: apt-get install elpa-eglot): its end-to-end test is skipped\n%s", out)
+		skipOrFail(t, "Emacs has no eglot (Emacs 29 or later has it; Debian's 28: apt-get install elpa-eglot): its end-to-end test is skipped\n%s", out)
 	}
 	bin := pgnlsBinary(t)
 	s := newSession(t, bin)

@@ -47,7 +47,24 @@ func checkNeovimVersion(t *testing.T, nvim string) {
 	major, _ := strconv.Atoi(string(m[1]))
 	minor, _ := strconv.Atoi(string(m[2]))
 	if major == 0 && minor < 7 {
-		t.Skipf("Neovim %s.%s is older than 0.7, which the set-up needs", m[1], m[2])
+		skipOrFail(t, "Neovim %s.%s is older than 0.7, which the set-up needs", m[1], m[2])
 	}
 	t.Logf("Neovim %d.%d", major, minor)
+}
+
+// TestNeovimLuaCompiles compiles every Lua file of nvim/ with Neovim's own
+// Lua (LuaJIT): lspconfig.lua, which no test runs, is at least valid Lua.
+func TestNeovimLuaCompiles(t *testing.T) {
+	nvim := editor(t, "nvim", "apt-get install neovim")
+	files, err := filepath.Glob(filepath.Join("nvim", "*.lua"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Lua files in nvim/: %v", err)
+	}
+	for _, f := range files {
+		lua := `local f, err = loadfile(` + strconv.Quote(abs(t, f)) + `) if not f then io.stderr:write(err .. "\n") vim.cmd("cquit 1") end`
+		out, err := exec.Command(nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "lua "+lua, "-c", "qall!").CombinedOutput()
+		if err != nil {
+			t.Errorf("%s does not compile: %v\n%s", f, err, out)
+		}
+	}
 }
