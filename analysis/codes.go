@@ -32,6 +32,7 @@ const (
 	CodePlyCountMismatch Code = "plycount-mismatch"
 	CodeVariant          Code = "variant"
 	CodeEncoding         Code = "encoding"
+	CodeInternal         Code = "internal"
 )
 
 // CodeInfo describes a code for the README, hovers and settings.
@@ -68,6 +69,7 @@ var Codes = []CodeInfo{
 	{CodeNullMove, Warning, "a null move (-- or Z0), which is not standard PGN"},
 	{CodePlyCountMismatch, Warning, "the PlyCount tag differs from the number of moves in the main line"},
 	{CodeEncoding, Information, "the file is not valid UTF-8 and was read as Latin-1 (ISO 8859-1), the PGN standard's character set (pgnls check only)"},
+	{CodeInternal, Error, "pgnls failed while checking this part of the file (a bug: please report it with the text)"},
 	{CodeVariant, Information, "a Variant tag other than standard chess: moves are parsed but not validated"},
 }
 
@@ -79,4 +81,21 @@ func DefaultSeverity(c Code) Severity {
 		}
 	}
 	return Error
+}
+
+// codeIndexes maps each code to its place in Codes.
+var codeIndexes = func() map[Code]int {
+	m := make(map[Code]int, len(Codes))
+	for i, info := range Codes {
+		m[info.Code] = i
+	}
+	return m
+}()
+
+// CodeIndex returns a code's place in Codes, or -1 for an unknown code.
+func CodeIndex(c Code) int {
+	if i, ok := codeIndexes[c]; ok {
+		return i
+	}
+	return -1
 }

@@ -71,11 +71,14 @@ func (d *Document) Edit(start, end int, newText string) error {
 			chunks = append(chunks, c)
 		}
 	}
+	added := len(chunks) - first
 	chunks = append(chunks, s.chunks[last+1:]...)
 	if len(chunks) == 0 {
 		chunks = append(chunks, newChunk("", 0))
+		added = 1
 	}
 	d.snap = newSnapshot(chunks)
+	d.snap.derivedFrom = s.derivation(&derivation{parent: s, first: first, removed: last - first + 1, added: added})
 	return nil
 }
 
@@ -136,9 +139,14 @@ type chunk struct {
 	games int
 	lines *pgn.LineTable
 
-	mu       sync.Mutex
-	analyzed bool
-	diags    []Diagnostic // positions relative to the chunk, game indexes within it
+	mu   sync.Mutex // held while analyzing
+	done atomic.Pointer[chunkResult]
+}
+
+// chunkResult is the analysis of a chunk, immutable once stored.
+type chunkResult struct {
+	diags  []Diagnostic // positions relative to the chunk, game indexes within it
+	counts []int32      // how many diagnostics of each code, indexed like Codes
 }
 
 func newChunk(text string, games int) *chunk {
@@ -149,22 +157,44 @@ func newChunk(text string, games int) *chunk {
 // parsed in microseconds, and a tree costs many times its text in memory.
 func (c *chunk) parse() *pgn.File { return pgn.Parse(c.text) }
 
-// analyze computes the chunk's diagnostics if no one has yet.
+// analyze computes the chunk's diagnostics if no one has yet. A panic in
+// the checker becomes a diagnostic on the chunk instead of ending the
+// language server, whose background work this is.
 func (c *chunk) analyze() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.analyzed {
+	if c.done.Load() != nil {
 		return
 	}
-	c.diags = CheckFile(c.parse())
-	c.analyzed = true
+	var diags []Diagnostic
+	defer func() {
+		if p := recover(); p != nil {
+			diags = []Diagnostic{{
+				Pos: 0, End: pgn.Pos(firstLineEnd(c.text)), Severity: Error, Code: CodeInternal, Game: -1,
+				Message: fmt.Sprintf("pgnls failed while checking this part of the file: %v (please report it)", p),
+			}}
+		}
+		r := &chunkResult{diags: diags, counts: make([]int32, len(Codes))}
+		for _, d := range diags {
+			if i := CodeIndex(d.Code); i >= 0 {
+				r.counts[i]++
+			}
+		}
+		c.done.Store(r)
+	}()
+	diags = CheckFile(c.parse())
 }
 
-func (c *chunk) result() ([]Diagnostic, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.diags, c.analyzed
+func firstLineEnd(text string) int {
+	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
+		return i
+	}
+	return len(text)
 }
+
+// result returns the chunk's analysis, or nil before it is done. It is read
+// without a lock: the server reads every chunk's result on each keystroke.
+func (c *chunk) result() *chunkResult { return c.done.Load() }
 
 // Snapshot is an immutable state of a Document.
 type Snapshot struct {
@@ -177,6 +207,12 @@ type Snapshot struct {
 
 	textOnce sync.Once
 	text     string
+
+	// The summary of the diagnostics, made once the snapshot is analyzed;
+	// derivedFrom lets it be made from the parent's in the time of an edit.
+	summaryMu   sync.Mutex
+	summary     *summary
+	derivedFrom *derivation
 }
 
 func newSnapshot(chunks []*chunk) *Snapshot {
@@ -288,7 +324,7 @@ func (s *Snapshot) GameAt(off int) (f *pgn.File, base int) {
 func (s *Snapshot) Analyze(ctx context.Context, progress func(done, total int)) error {
 	var todo []*chunk
 	for _, c := range s.chunks {
-		if _, ok := c.result(); !ok {
+		if c.result() == nil {
 			todo = append(todo, c)
 		}
 	}
@@ -322,25 +358,60 @@ func (s *Snapshot) Analyze(ctx context.Context, progress func(done, total int)) 
 // byte offsets into the whole text and game indexes counted over it.
 func (s *Snapshot) Diagnostics() []Diagnostic {
 	var out []Diagnostic
-	for i, c := range s.chunks {
-		diags, _ := c.result()
-		base, gameBase := pgn.Pos(s.bases[i]), s.gameBases[i]
-		for _, d := range diags {
-			d.Pos += base
-			d.End += base
-			if d.Game >= 0 {
-				d.Game += gameBase
-			}
-			out = append(out, d)
-		}
+	for d := range s.DiagnosticsWhere(nil) {
+		out = append(out, d)
 	}
 	return out
+}
+
+// DiagnosticsWhere yields the diagnostics computed so far, in text order
+// and in whole-text coordinates, of the chunks whose counts per code (indexed
+// like Codes) satisfy keep; a nil keep keeps all. A document can hold
+// hundreds of thousands of diagnostics, of which the server shows a capped
+// selection: with CodeCounts, this finds it without copying the rest.
+func (s *Snapshot) DiagnosticsWhere(keep func(counts []int32) bool) iter.Seq[Diagnostic] {
+	return func(yield func(Diagnostic) bool) {
+		for i, c := range s.chunks {
+			r := c.result()
+			if r == nil || len(r.diags) == 0 || keep != nil && !keep(r.counts) {
+				continue
+			}
+			base, gameBase := pgn.Pos(s.bases[i]), s.gameBases[i]
+			for _, d := range r.diags {
+				d.Pos += base
+				d.End += base
+				if d.Game >= 0 {
+					d.Game += gameBase
+				}
+				if !yield(d) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// CodeCounts returns how many diagnostics of each code (indexed like Codes)
+// have been computed so far.
+func (s *Snapshot) CodeCounts() []int {
+	if sum := s.Summary(); sum != nil {
+		return sum.counts
+	}
+	total := make([]int, len(Codes))
+	for _, c := range s.chunks {
+		if r := c.result(); r != nil && len(r.diags) > 0 {
+			for i, n := range r.counts {
+				total[i] += int(n)
+			}
+		}
+	}
+	return total
 }
 
 // Analyzed reports whether every chunk has been analyzed.
 func (s *Snapshot) Analyzed() bool {
 	for _, c := range s.chunks {
-		if _, ok := c.result(); !ok {
+		if c.result() == nil {
 			return false
 		}
 	}

@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -125,15 +127,19 @@ func (s *server) sendDiagnostics(ctx context.Context, uri protocol.DocumentURI, 
 // MaxDiagnostics of them, the most severe first, in source order, with a
 // note at the top of the document saying how many were left out.
 func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
-	all := snap.Diagnostics()
-	// A first pass counts, a second converts those kept: a large document
-	// can have hundreds of thousands of diagnostics, so nothing is copied.
+	// Count from the per-code totals, then walk only the chunks that hold
+	// diagnostics that will be shown: a large document can have hundreds of
+	// thousands of diagnostics, and nothing is copied or converted but the
+	// ones kept.
+	counts := snap.CodeCounts()
+	effective := make([]analysis.Severity, len(analysis.Codes))
 	var perSeverity [analysis.Hint + 1]int
 	shown := 0
-	for i := range all {
-		if sev := set.severity(all[i]); sev >= analysis.Error && sev <= analysis.Hint {
-			perSeverity[sev]++
-			shown++
+	for i, info := range analysis.Codes {
+		effective[i] = set.severity(analysis.Diagnostic{Code: info.Code, Severity: info.Severity})
+		if sev := effective[i]; sev >= analysis.Error && sev <= analysis.Hint {
+			perSeverity[sev] += counts[i]
+			shown += counts[i]
 		}
 	}
 	cut, room, omitted := severityCut(perSeverity, set.MaxDiagnostics)
@@ -149,16 +155,63 @@ func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 				omitted, set.MaxDiagnostics),
 		})
 	}
-	for i := range all {
-		d := &all[i]
-		sev := set.severity(*d)
+	if snap.Summary() != nil {
+		return append(out, shownFromSummary(snap, set, effective, cut, room)...)
+	}
+	// While the first analysis runs there is no summary yet: visit the
+	// chunks that hold something shown.
+	holdsShown := func(chunkCounts []int32) bool {
+		for i, n := range chunkCounts {
+			if n > 0 && effective[i] >= analysis.Error && effective[i] <= cut {
+				return true
+			}
+		}
+		return false
+	}
+	kept := 0
+	for d := range snap.DiagnosticsWhere(holdsShown) {
+		sev := set.severity(d)
 		if sev < analysis.Error || sev > cut || sev == cut && room == 0 {
 			continue
 		}
 		if sev == cut {
 			room--
 		}
-		out = append(out, toProtocol(snap, *d, sev))
+		out = append(out, toProtocol(snap, d, sev))
+		if kept++; kept == shown {
+			break
+		}
+	}
+	return out
+}
+
+// shownFromSummary selects the diagnostics to show using the snapshot's
+// summary: every one more severe than cut, wherever it is, and the first
+// room of severity cut. Only the chunks holding them are visited, so the
+// cost follows what is shown, not the size of the document.
+func shownFromSummary(snap *analysis.Snapshot, set *Settings, effective []analysis.Severity, cut analysis.Severity, room int) []protocol.Diagnostic {
+	above := make([]bool, len(effective))
+	at := make([]bool, len(effective))
+	for i, sev := range effective {
+		above[i] = sev >= analysis.Error && sev < cut
+		at[i] = sev == cut
+	}
+	var kept []analysis.Diagnostic
+	for d := range snap.DiagnosticsOfCodes(above) {
+		kept = append(kept, d)
+	}
+	if room > 0 {
+		for d := range snap.DiagnosticsOfCodes(at) {
+			kept = append(kept, d)
+			if room--; room == 0 {
+				break
+			}
+		}
+	}
+	slices.SortStableFunc(kept, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
+	out := make([]protocol.Diagnostic, len(kept))
+	for i, d := range kept {
+		out[i] = toProtocol(snap, d, set.severity(d))
 	}
 	return out
 }
