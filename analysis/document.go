@@ -113,7 +113,16 @@ func (s *Snapshot) textOf(from, to int) string {
 
 // splitChunks cuts a parsed text into chunks at its split points.
 func splitChunks(f *pgn.File, text string) []*chunk {
-	var chunks []*chunk
+	points := pgn.SplitPoints(f)
+	// One array for all the chunks: the server scans them on every
+	// keystroke, and neighbours in memory make that scan fast.
+	store := make([]chunk, len(points)+1)
+	chunks := make([]*chunk, 0, len(store))
+	add := func(text string, games int) {
+		c := &store[len(chunks)]
+		c.init(text, games)
+		chunks = append(chunks, c)
+	}
 	start := pgn.Pos(0)
 	count := func(from, to pgn.Pos) int {
 		n := 0
@@ -124,20 +133,22 @@ func splitChunks(f *pgn.File, text string) []*chunk {
 		}
 		return n
 	}
-	for _, at := range pgn.SplitPoints(f) {
-		chunks = append(chunks, newChunk(text[start:at], count(start, at)))
+	for _, at := range points {
+		add(text[start:at], count(start, at))
 		start = at
 	}
-	return append(chunks, newChunk(text[start:], count(start, pgn.Pos(len(text)+1))))
+	add(text[start:], count(start, pgn.Pos(len(text)+1)))
+	return chunks
 }
 
 // chunk is a run of whole games with the text around them. Its text never
 // changes; its analysis is computed once, on demand, and shared by every
 // snapshot that holds the chunk.
 type chunk struct {
-	text  string
-	games int
-	lines *pgn.LineTable
+	text   string
+	games  int
+	breaks int // line breaks in text
+	lines  *pgn.LineTable
 
 	mu   sync.Mutex // held while analyzing
 	done atomic.Pointer[chunkResult]
@@ -150,7 +161,14 @@ type chunkResult struct {
 }
 
 func newChunk(text string, games int) *chunk {
-	return &chunk{text: text, games: games, lines: pgn.NewLineTable(text)}
+	c := &chunk{}
+	c.init(text, games)
+	return c
+}
+
+func (c *chunk) init(text string, games int) {
+	c.text, c.games, c.lines = text, games, pgn.NewLineTable(text)
+	c.breaks = c.lines.LineCount() - 1
 }
 
 // parse parses the chunk's text. Trees are not kept: a chunk is a few games,
@@ -227,7 +245,7 @@ func newSnapshot(chunks []*chunk) *Snapshot {
 		s.bases[i], s.lineBases[i], s.gameBases[i] = s.size, line, s.games
 		s.size += len(c.text)
 		s.games += c.games
-		line += c.lines.LineCount() - 1
+		line += c.breaks
 	}
 	return s
 }

@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+
+	"pgnls/analysis"
+	"pgnls/pgn"
 )
 
 // corpusDir is the shared folder of real PGN files, beside the project
@@ -114,11 +117,27 @@ func (c *fakeClient) forget() {
 //	go test ./lsp -run '^$' -bench Keystroke -benchtime 200x
 func BenchmarkKeystroke(b *testing.B) {
 	corpus := corpusText(b)
-	waitLimit = 5 * time.Minute
-	// Small: ten games of a study (the corpus starts with ECO lines).
 	small, large := smallText(corpus[max(0, strings.Index(corpus, "[Event "))-1:], 10), largeText(corpus, 30<<20)
+	benchmarkKeystroke(b, small, large, nil)
+}
+
+// BenchmarkKeystrokeSamePayload is BenchmarkKeystroke with maxDiagnostics
+// set to what the small file has, so that both publish as many
+// diagnostics: what is left is the cost that could grow with the file.
+// (With the default cap of 1000, the large file's answer is a thousand
+// diagnostics and the small file's a few dozen; encoding and decoding that
+// JSON, not the analysis, then dominates its latency.)
+func BenchmarkKeystrokeSamePayload(b *testing.B) {
+	corpus := corpusText(b)
+	small, large := smallText(corpus[max(0, strings.Index(corpus, "[Event "))-1:], 10), largeText(corpus, 30<<20)
+	shown := len(analysis.CheckFile(pgn.Parse(small)))
+	benchmarkKeystroke(b, small, large, map[string]any{"maxDiagnostics": shown})
+}
+
+func benchmarkKeystroke(b *testing.B, small, large string, options any) {
+	waitLimit = 5 * time.Minute
 	e := newEnv(b, nil)
-	e.initialize(protocol.ClientCapabilities{}, nil)
+	e.initialize(protocol.ClientCapabilities{}, options)
 	docs := []*keystroke{newKeystroke("file:///small.pgn", small), newKeystroke("file:///large.pgn", large)}
 	for i, text := range []string{small, large} {
 		e.open(docs[i].uri, 1, text)
