@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The reproducible benchmark of pgnls at database scale (issue: speed).
+#
+#   bench/run.sh            inputs of ~34 MB; prints one table
+#   bench/run.sh --big      also checks a ~2 GB file for streaming memory
+#
+# It builds its inputs (the shared corpus concatenated 40 times, and 40 MB of
+# dense generated games), runs pgnls and pgn-extract on them in the same run,
+# and the Go benchmarks, and prints throughput with the ratios between them:
+# the machines are shared and noisy, so only ratios measured together mean
+# anything. Each command runs three times; the fastest run counts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/games" # where Debian puts pgn-extract
+out=bench/out
+mkdir -p "$out"
+big=false
+[ "${1:-}" = "--big" ] && big=true
+
+if ! command -v pgn-extract >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq pgn-extract >/dev/null
+  else
+    echo "pgn-extract is not installed (apt-get install pgn-extract)" >&2
+    exit 2
+  fi
+fi
+
+go build -o "$out/pgnls" ./cmd/pgnls
+if [ ! -s "$out/corpus40.pgn" ]; then
+  if [ ! -d ../shared/corpus ]; then
+    echo "../shared/corpus not found: it is needed to build the corpus input" >&2
+    exit 2
+  fi
+  for _ in $(seq 40); do cat ../shared/corpus/*/*.pgn; done > "$out/corpus40.pgn"
+fi
+[ -s "$out/dense40.pgn" ] || go run ./bench/gen -size 40 > "$out/dense40.pgn"
+
+# best TIMES CMD...: the fastest wall-clock seconds of three runs.
+best() {
+  local t b=""
+  for _ in 1 2 3; do
+    /usr/bin/time -f "%e" -o "$out/time" "$@" >/dev/null 2>&1 || true
+    t=$(tail -1 "$out/time")
+    if [ -z "$b" ] || awk "BEGIN{exit !($t < $b)}"; then b=$t; fi
+  done
+  echo "$b"
+}
+
+row() { # name file
+  local name=$1 file=$2 mb games plies counts p e f x
+  mb=$(awk "BEGIN{printf \"%.1f\", $(stat -c %s "$file")/1048576}")
+  counts=$(go run ./bench/gen -count "$file")
+  games=${counts% *}; plies=${counts#* }
+  p=$(best "$out/pgnls" check "$file")
+  e=$(best pgn-extract -s -o /dev/null "$file")
+  f=$(best "$out/pgnls" fmt "$file")
+  x=$(best pgn-extract -s -w80 -o /dev/null "$file")
+  awk -v n="$name" -v mb="$mb" -v g="$games" -v pl="$plies" -v p="$p" -v e="$e" -v f="$f" -v x="$x" 'BEGIN{
+    printf "| %s | %s | %d | %d | %.2f s, %.0f MB/s, %.0f games/s, %.3f µs/ply | %.2f s, %.1f MB/s | **%.1f×** | %.2f s vs %.2f s: **%.1f×** |\n",
+      n, mb, g, pl, p, mb/p, g/p, p*1e6/pl, e, mb/e, e/p, f, x, x/f }'
+}
+
+echo "## pgnls check and fmt against pgn-extract ($(nproc) cores, $(date -u +%Y-%m-%d))"
+echo
+echo "| input | MB | games | plies | pgnls check | pgn-extract -s | check ratio | pgnls fmt vs pgn-extract -s -w80 |"
+echo "|---|---|---|---|---|---|---|---|"
+row "shared corpus ×40" "$out/corpus40.pgn"
+row "dense generated games" "$out/dense40.pgn"
+echo
+
+echo "## Go benchmarks (one core)"
+echo
+go test -run '^$' -bench 'BenchmarkResolvePlay$|BenchmarkNotnilDecode$' -benchtime 2s ./analysis/board/ | awk '
+  /^BenchmarkResolvePlay/ {for (i=1;i<=NF;i++) if ($(i+1)=="ns/ply") ours=$i}
+  /^BenchmarkNotnilDecode/ {for (i=1;i<=NF;i++) if ($(i+1)=="ns/ply") theirs=$i}
+  END {printf "- SAN resolution + move: %.0f ns/ply; notnil/chess Decode + Move: %.0f ns/ply (**%.0f×**)\n", ours, theirs, theirs/ours}'
+GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkParse$|BenchmarkScan$' ./pgn/ | awk '
+  /^Benchmark(Parse|Scan)/ {for (i=1;i<=NF;i++) if ($(i+1)=="MB/s") printf "- %s: %s MB/s\n", $1, $i}'
+GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkCheckCorpus$' ./analysis/ | awk '
+  /^BenchmarkCheckCorpus/ {for (i=1;i<=NF;i++) { if ($(i+1)=="MB/s") mb=$i; if ($(i+1)=="ns/ply") ns=$i }
+    printf "- validation of the corpus (every line replayed): %s MB/s, %s ns/ply\n", mb, ns}'
+
+if $big; then
+  echo
+  echo "## Streaming a large file"
+  echo
+  bigfile="$out/big.pgn"
+  for _ in $(seq 50); do cat "$out/dense40.pgn"; done > "$bigfile"
+  size=$(awk "BEGIN{printf \"%.0f\", $(stat -c %s "$bigfile")/1048576}")
+  /usr/bin/time -f "%e %M" -o "$out/time" "$out/pgnls" check "$bigfile" >/dev/null 2>&1 || true
+  read -r secs rss < <(tail -1 "$out/time")
+  echo "- pgnls check on $size MB: $secs s, resident memory $((rss / 1024)) MB"
+  rm -f "$bigfile"
+fi
