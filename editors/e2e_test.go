@@ -128,9 +128,9 @@ func newSession(t *testing.T, bin string) *session {
 	if err := os.Mkdir(binDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	link := filepath.Join(binDir, filepath.Base(bin))
-	if filepath.Base(bin) != "pgnls" && filepath.Base(bin) != "pgnls.exe" {
-		link = filepath.Join(binDir, "pgnls")
+	link := filepath.Join(binDir, "pgnls")
+	if runtime.GOOS == "windows" {
+		link += ".exe"
 	}
 	if err := os.Symlink(bin, link); err != nil {
 		t.Fatal(err)
