@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -31,7 +30,7 @@ type Document struct {
 // Snapshot.Analyze.
 func NewDocument(text string) *Document {
 	f := pgn.Parse(text)
-	return &Document{snap: newSnapshot(splitChunks(f, text))}
+	return &Document{snap: newSnapshot(newChunkList(splitChunks(f, text)))}
 }
 
 // Snapshot returns the current state. It stays valid and unchanged after
@@ -45,40 +44,36 @@ func (d *Document) Edit(start, end int, newText string) error {
 	if start < 0 || end < start || end > s.size {
 		return fmt.Errorf("edit range %d-%d is outside the text (0-%d)", start, end, s.size)
 	}
-	first := s.chunkAt(start)
+	first := s.list.atOffset(start).index
 	last := first
 	if end > start {
-		last = s.chunkAt(end - 1)
+		last = s.list.atOffset(end - 1).index
 	}
 	region := s.joinChunks(first, last, start, end, newText)
 	// Widen the region while a neighbour's parse depends on it.
-	for first > 0 && pgn.DependsOnNext(s.chunks[first-1].parse(), region) {
+	for first > 0 && pgn.DependsOnNext(s.list.at(first-1).chunk.parse(), region) {
 		first--
-		region = s.chunks[first].text + region
+		region = s.list.at(first).chunk.text + region
 	}
 	// And while the next chunk's parse would change: it must start a line,
 	// and what the region ends with must not run on into it.
 	f := pgn.Parse(region)
-	for last+1 < len(s.chunks) && (!endsLine(region) || pgn.DependsOnNext(f, s.chunks[last+1].text)) {
+	for last+1 < s.list.n && (!endsLine(region) || pgn.DependsOnNext(f, s.list.at(last+1).chunk.text)) {
 		last++
-		region += s.chunks[last].text
+		region += s.list.at(last).chunk.text
 		f = pgn.Parse(region)
 	}
-	chunks := make([]*chunk, 0, len(s.chunks)+4)
-	chunks = append(chunks, s.chunks[:first]...)
+	var added []*chunk
 	for _, c := range splitChunks(f, region) {
 		if c.text != "" {
-			chunks = append(chunks, c)
+			added = append(added, c)
 		}
 	}
-	added := len(chunks) - first
-	chunks = append(chunks, s.chunks[last+1:]...)
-	if len(chunks) == 0 {
-		chunks = append(chunks, newChunk("", 0))
-		added = 1
+	list := s.list.splice(first, last-first+1, added)
+	if list.n == 0 {
+		list = newChunkList([]*chunk{newChunk("", 0)})
 	}
-	d.snap = newSnapshot(chunks)
-	d.snap.derivedFrom = s.derivation(&derivation{parent: s, first: first, removed: last - first + 1, added: added})
+	d.snap = newSnapshot(list)
 	return nil
 }
 
@@ -90,7 +85,7 @@ func endsLine(text string) bool {
 // replaced by newText.
 func (s *Snapshot) joinChunks(first, last, start, end int, newText string) string {
 	var b strings.Builder
-	base := s.bases[first]
+	base := s.list.at(first).base
 	old := s.textOf(first, last+1)
 	b.Grow(len(old) - (end - start) + len(newText))
 	b.WriteString(old[:start-base])
@@ -102,12 +97,16 @@ func (s *Snapshot) joinChunks(first, last, start, end int, newText string) strin
 // textOf returns the text of chunks [from, to).
 func (s *Snapshot) textOf(from, to int) string {
 	if to-from == 1 {
-		return s.chunks[from].text
+		return s.list.at(from).chunk.text
 	}
 	var b strings.Builder
-	for _, c := range s.chunks[from:to] {
-		b.WriteString(c.text)
-	}
+	s.list.all(from, func(p place) bool {
+		if p.index >= to {
+			return false
+		}
+		b.WriteString(p.chunk.text)
+		return true
+	})
 	return b.String()
 }
 
@@ -216,43 +215,21 @@ func (c *chunk) result() *chunkResult { return c.done.Load() }
 
 // Snapshot is an immutable state of a Document.
 type Snapshot struct {
-	chunks    []*chunk
-	bases     []int // byte offset of each chunk
-	lineBases []int // line of each chunk's first byte
-	gameBases []int // index of each chunk's first game
-	size      int
-	games     int
+	list  *chunkList
+	size  int
+	games int
 
 	textOnce sync.Once
 	text     string
-
-	// The summary of the diagnostics, made once the snapshot is analyzed;
-	// derivedFrom lets it be made from the parent's in the time of an edit.
-	summaryMu   sync.Mutex
-	summary     *summary
-	derivedFrom *derivation
 }
 
-func newSnapshot(chunks []*chunk) *Snapshot {
-	s := &Snapshot{
-		chunks:    chunks,
-		bases:     make([]int, len(chunks)),
-		lineBases: make([]int, len(chunks)),
-		gameBases: make([]int, len(chunks)),
-	}
-	line := 0
-	for i, c := range chunks {
-		s.bases[i], s.lineBases[i], s.gameBases[i] = s.size, line, s.games
-		s.size += len(c.text)
-		s.games += c.games
-		line += c.breaks
-	}
-	return s
+func newSnapshot(list *chunkList) *Snapshot {
+	return &Snapshot{list: list, size: list.size, games: list.games}
 }
 
 // Text returns the whole text.
 func (s *Snapshot) Text() string {
-	s.textOnce.Do(func() { s.text = s.textOf(0, len(s.chunks)) })
+	s.textOnce.Do(func() { s.text = s.textOf(0, s.list.n) })
 	return s.text
 }
 
@@ -261,17 +238,6 @@ func (s *Snapshot) Len() int { return s.size }
 
 // Games returns the number of games.
 func (s *Snapshot) Games() int { return s.games }
-
-// chunkAt returns the index of the chunk holding byte offset off (the last
-// chunk for the end of the text).
-func (s *Snapshot) chunkAt(off int) int {
-	return sort.Search(len(s.bases), func(i int) bool { return s.bases[i] > off }) - 1
-}
-
-// chunkAtLine returns the index of the chunk holding the start of a line.
-func (s *Snapshot) chunkAtLine(line int) int {
-	return sort.Search(len(s.lineBases), func(i int) bool { return s.lineBases[i] > line }) - 1
-}
 
 // Pieces yields, in text order, the byte offset of each chunk in the text
 // and the chunk parsed on its own (offsets in the tree are relative to the
@@ -284,21 +250,19 @@ func (s *Snapshot) Pieces() iter.Seq2[int, *pgn.File] { return s.PiecesIn(0, s.s
 func (s *Snapshot) PiecesIn(from, to int) iter.Seq2[int, *pgn.File] {
 	return func(yield func(int, *pgn.File) bool) {
 		from, to = max(0, min(from, s.size)), max(0, min(to, s.size))
-		first := s.chunkAt(max(0, from-1))
-		for i := first; i < len(s.chunks) && s.bases[i] <= to; i++ {
-			if !yield(s.bases[i], s.chunks[i].parse()) {
-				return
-			}
-		}
+		first := s.list.atOffset(max(0, from-1)).index
+		s.list.all(first, func(p place) bool {
+			return p.base <= to && yield(p.base, p.chunk.parse())
+		})
 	}
 }
 
 // PositionUTF16 converts a byte offset to an LSP position.
 func (s *Snapshot) PositionUTF16(off int) (line, col int) {
 	off = max(0, min(off, s.size))
-	i := s.chunkAt(off)
-	line, col = s.chunks[i].lines.UTF16Position(pgn.Pos(off - s.bases[i]))
-	return line + s.lineBases[i], col
+	p := s.list.atOffset(off)
+	line, col = p.chunk.lines.UTF16Position(pgn.Pos(off - p.base))
+	return line + p.line, col
 }
 
 // OffsetUTF16 converts an LSP position to a byte offset; a position past the
@@ -307,12 +271,12 @@ func (s *Snapshot) OffsetUTF16(line, col int) (int, error) {
 	if line < 0 || col < 0 {
 		return 0, fmt.Errorf("position %d:%d is negative", line, col)
 	}
-	i := s.chunkAtLine(line)
-	off, err := s.chunks[i].lines.OffsetUTF16(line-s.lineBases[i], col)
+	p := s.list.atLine(line)
+	off, err := p.chunk.lines.OffsetUTF16(line-p.line, col)
 	if err != nil {
 		return 0, fmt.Errorf("position %d:%d: %w", line, col, err)
 	}
-	return int(off) + s.bases[i], nil
+	return int(off) + p.base, nil
 }
 
 // ClampUTF16 converts an LSP position to a byte offset, moving a position
@@ -321,8 +285,8 @@ func (s *Snapshot) ClampUTF16(line, col int) int {
 	if line < 0 {
 		return 0
 	}
-	i := s.chunkAtLine(line)
-	return int(s.chunks[i].lines.ClampUTF16(line-s.lineBases[i], col)) + s.bases[i]
+	p := s.list.atLine(line)
+	return int(p.chunk.lines.ClampUTF16(line-p.line, col)) + p.base
 }
 
 // GameAt parses the chunk holding byte offset off (the last chunk for the
@@ -331,8 +295,8 @@ func (s *Snapshot) ClampUTF16(line, col int) int {
 // is a few whole games, parsed in microseconds, which is what a request at
 // one position (hover, completion) needs.
 func (s *Snapshot) GameAt(off int) (f *pgn.File, base int) {
-	i := s.chunkAt(max(0, min(off, s.size)))
-	return s.chunks[i].parse(), s.bases[i]
+	p := s.list.atOffset(max(0, min(off, s.size)))
+	return p.chunk.parse(), p.base
 }
 
 // Analyze computes the diagnostics of every chunk not analyzed yet, in
@@ -341,9 +305,14 @@ func (s *Snapshot) GameAt(off int) (f *pgn.File, base int) {
 // when ctx is cancelled; the work done so far is kept.
 func (s *Snapshot) Analyze(ctx context.Context, progress func(done, total int)) error {
 	var todo []*chunk
-	for _, c := range s.chunks {
-		if c.result() == nil {
-			todo = append(todo, c)
+	for _, b := range s.list.blocks {
+		if b.codeCounts() != nil {
+			continue // analyzed, and shared with an earlier snapshot
+		}
+		for _, c := range b.chunks {
+			if c.result() == nil {
+				todo = append(todo, c)
+			}
 		}
 	}
 	var next, done atomic.Int64
@@ -389,37 +358,47 @@ func (s *Snapshot) Diagnostics() []Diagnostic {
 // selection: with CodeCounts, this finds it without copying the rest.
 func (s *Snapshot) DiagnosticsWhere(keep func(counts []int32) bool) iter.Seq[Diagnostic] {
 	return func(yield func(Diagnostic) bool) {
-		for i, c := range s.chunks {
-			r := c.result()
+		s.list.all(0, func(p place) bool {
+			r := p.chunk.result()
 			if r == nil || len(r.diags) == 0 || keep != nil && !keep(r.counts) {
-				continue
+				return true
 			}
-			base, gameBase := pgn.Pos(s.bases[i]), s.gameBases[i]
 			for _, d := range r.diags {
-				d.Pos += base
-				d.End += base
-				if d.Game >= 0 {
-					d.Game += gameBase
-				}
-				if !yield(d) {
-					return
+				if !yield(p.toWhole(d)) {
+					return false
 				}
 			}
-		}
+			return true
+		})
 	}
+}
+
+// toWhole moves a diagnostic of the chunk into whole-text coordinates.
+func (p place) toWhole(d Diagnostic) Diagnostic {
+	d.Pos += pgn.Pos(p.base)
+	d.End += pgn.Pos(p.base)
+	if d.Game >= 0 {
+		d.Game += p.game
+	}
+	return d
 }
 
 // CodeCounts returns how many diagnostics of each code (indexed like Codes)
 // have been computed so far.
 func (s *Snapshot) CodeCounts() []int {
-	if sum := s.Summary(); sum != nil {
-		return sum.counts
-	}
 	total := make([]int, len(Codes))
-	for _, c := range s.chunks {
-		if r := c.result(); r != nil && len(r.diags) > 0 {
-			for i, n := range r.counts {
-				total[i] += int(n)
+	for _, b := range s.list.blocks {
+		if counts := b.codeCounts(); counts != nil {
+			for i, n := range counts {
+				total[i] += n
+			}
+			continue
+		}
+		for _, c := range b.chunks {
+			if r := c.result(); r != nil {
+				for i, n := range r.counts {
+					total[i] += int(n)
+				}
 			}
 		}
 	}
@@ -428,8 +407,8 @@ func (s *Snapshot) CodeCounts() []int {
 
 // Analyzed reports whether every chunk has been analyzed.
 func (s *Snapshot) Analyzed() bool {
-	for _, c := range s.chunks {
-		if c.result() == nil {
+	for _, b := range s.list.blocks {
+		if b.codeCounts() == nil {
 			return false
 		}
 	}

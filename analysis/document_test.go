@@ -29,9 +29,10 @@ func fileShape(f *pgn.File, base pgn.Pos) []string {
 
 func snapshotShape(s *Snapshot) []string {
 	var out []string
-	for i, c := range s.chunks {
-		out = append(out, fileShape(c.parse(), pgn.Pos(s.bases[i]))...)
-	}
+	s.list.all(0, func(p place) bool {
+		out = append(out, fileShape(p.chunk.parse(), pgn.Pos(p.base))...)
+		return true
+	})
 	return out
 }
 
@@ -173,12 +174,12 @@ func TestDocumentEditTouchesOneChunk(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := doc.Snapshot()
-	if len(after.chunks) != 100 {
-		t.Fatalf("%d chunks, want 100", len(after.chunks))
+	if after.list.n != 100 {
+		t.Fatalf("%d chunks, want 100", after.list.n)
 	}
 	fresh := 0
-	for i := range after.chunks {
-		if after.chunks[i] != before.chunks[i] {
+	for i := range after.list.n {
+		if after.list.at(i).chunk != before.list.at(i).chunk {
 			fresh++
 		}
 	}
