@@ -17,7 +17,7 @@ end
 local function fail(fmt, ...)
   local msg = string.format(fmt, ...)
   table.insert(failures, msg)
-  log("FAIL: %s", msg)
+  log("\nFAIL: %s", msg)
 end
 local function check(cond, fmt, ...)
   if not cond then
