@@ -97,7 +97,7 @@ func editor(t *testing.T, name, install string) string {
 func skipOrFail(t *testing.T, format string, args ...any) {
 	t.Helper()
 	if os.Getenv("PGNLS_REQUIRE_EDITORS") != "" {
-		t.Fatalf("PGNLS_REQUIRE_EDITORS is set, but: "+format, args...)
+		t.Fatalf("PGNLS_REQUIRE_EDITORS is set, so this fails instead of skipping: "+format, args...)
 	}
 	t.Skipf(format, args...)
 }
