@@ -20,6 +20,24 @@ func STRIndex(name string) int {
 	return -1
 }
 
+// missingTagLists and missingTagMessages hold, for each set of missing
+// roster tags (a bit per tag), their list and message: most games of some
+// databases lack a roster tag, and building the message for each was a
+// noticeable part of checking them.
+var missingTagLists, missingTagMessages = func() (lists, messages [1 << len(SevenTagRoster)]string) {
+	for set := range lists {
+		var names []string
+		for i, name := range SevenTagRoster {
+			if set&(1<<i) != 0 {
+				names = append(names, name)
+			}
+		}
+		lists[set] = strings.Join(names, ", ")
+		messages[set] = "missing Seven Tag Roster tags: " + lists[set]
+	}
+	return lists, messages
+}()
+
 // maxTagValue is the standard's limit on a string token (section 7).
 const maxTagValue = 255
 
@@ -50,17 +68,17 @@ func isDuplicate(tags []*pgn.Tag, i int) bool {
 // tags out of order.
 func (c *gameChecker) checkSTR() {
 	g := c.game
-	var missing []string
-	for _, name := range SevenTagRoster {
+	missing := 0 // a bit per roster tag
+	for i, name := range SevenTagRoster {
 		if g.TagNode(name) == nil {
-			missing = append(missing, name)
+			missing |= 1 << i
 		}
 	}
-	if len(missing) > 0 {
+	if missing != 0 {
 		pos, end := c.gameHead()
-		msg := "missing Seven Tag Roster tags: " + strings.Join(missing, ", ")
+		msg := missingTagMessages[missing]
 		if len(g.Tags) == 0 {
-			msg = "game without a tag section: missing " + strings.Join(missing, ", ")
+			msg = "game without a tag section: missing " + missingTagLists[missing]
 		}
 		c.report(pos, end, CodeMissingTag, msg)
 	}
