@@ -23,6 +23,9 @@ func (s *server) startAnalysis(d *openDoc) {
 	d.cancelAnalysis()
 	ctx, cancel := context.WithCancel(s.ctx)
 	d.cancel = cancel
+	if s.refuseTooLarge(ctx, d) { // limits.go: a document over maxDocumentSize is not analyzed
+		return
+	}
 	snap, version := d.doc.Snapshot(), d.version
 	s.goBackground(func() { s.analyze(ctx, d, snap, version) })
 }

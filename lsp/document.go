@@ -18,6 +18,9 @@ type openDoc struct {
 	uri     protocol.DocumentURI
 	doc     *analysis.Document
 	version int32
+	// big holds the text of a document over the maxDocumentSize setting,
+	// which is not analyzed (doc is then empty); nil otherwise (limits.go).
+	big *string
 	// cancel stops the background analysis of the current version.
 	cancel context.CancelFunc
 	// analyzed is set once an analysis has run to its end: from then on,
@@ -64,7 +67,7 @@ func (s *server) DidOpen(_ context.Context, p *protocol.DidOpenTextDocumentParam
 		s.log.Warn("didOpen of a document already open: replacing it", zap.String("uri", string(item.URI)))
 		old.cancelAnalysis()
 	}
-	d := &openDoc{uri: item.URI, doc: analysis.NewDocument(item.Text), version: item.Version}
+	d := newOpenDoc(item.URI, item.Version, item.Text, s.maxDocumentSize())
 	s.docs[item.URI] = d
 	s.log.Info("open", zap.String("uri", string(item.URI)), zap.Int32("version", item.Version), zap.Int("bytes", len(item.Text)))
 	s.startAnalysis(d)
@@ -86,7 +89,7 @@ func (s *server) didChange(p *didChangeParams) {
 		s.log.Warn("didChange with a version not above the current one",
 			zap.String("uri", string(uri)), zap.Int32("version", p.TextDocument.Version), zap.Int32("current", d.version))
 	}
-	if err := applyChanges(d.doc, p.ContentChanges); err != nil {
+	if err := d.apply(p.ContentChanges, s.maxDocumentSize()); err != nil {
 		s.log.Error("didChange rejected: the document keeps its previous version",
 			zap.String("uri", string(uri)), zap.Int32("version", p.TextDocument.Version), zap.Int32("current", d.version), zap.Error(err))
 		s.showMessage(protocol.MessageTypeError, fmt.Sprintf(

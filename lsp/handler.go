@@ -25,6 +25,8 @@ import (
 //     serves on; every request gets exactly one reply;
 //   - gate: the lifecycle (nothing before initialize, nothing after
 //     shutdown but exit);
+//   - limitRequests: null for the requests on a document over the size
+//     limit (limits.go);
 //   - route: the methods the server decodes itself, then
 //     protocol.ServerHandler for the typed methods of *server (and nyi).
 //
@@ -33,6 +35,7 @@ import (
 // gives float64).
 func (s *server) handler() jsonrpc2.Handler {
 	h := s.route(protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler))
+	h = s.limitRequests(h) // limits.go: null for a document too large to analyze
 	h = s.gate(h)
 	h = s.recoverPanics(h)
 	h = jsonrpc2.AsyncHandler(h)

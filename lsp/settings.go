@@ -32,10 +32,14 @@ type Settings struct {
 	// InlayHints chooses the inlay hints (inlay.go): NAG glyphs by default,
 	// ply numbers on request.
 	InlayHints analysis.InlayOptions
+	// MaxDocumentSize is the size in bytes above which a document is not
+	// analyzed (limits.go); 0: no limit.
+	MaxDocumentSize int
 }
 
 func defaultSettings() *Settings {
-	return &Settings{LineWidth: 79, MaxDiagnostics: 1000, ECOFile: defaultECOFile, InlayHints: analysis.InlayOptions{NAGGlyphs: true}}
+	return &Settings{LineWidth: 79, MaxDiagnostics: 1000, ECOFile: defaultECOFile, InlayHints: analysis.InlayOptions{NAGGlyphs: true},
+		MaxDocumentSize: defaultMaxDocumentSize}
 }
 
 // severity returns the severity a diagnostic is published with, or
@@ -83,6 +87,13 @@ func parseSettings(v any) (set *Settings, problems []string) {
 			problems = append(problems, fmt.Sprintf("settings: maxDiagnostics: want an integer >= 0, not %v", m))
 		}
 	}
+	if m, ok := obj["maxDocumentSize"]; ok {
+		if n, ok := intValue(m); ok && n >= 0 {
+			set.MaxDocumentSize = n
+		} else {
+			problems = append(problems, fmt.Sprintf("settings: maxDocumentSize: want a size in bytes >= 0, not %v", m))
+		}
+	}
 	if ih, ok := obj["inlayHints"]; ok {
 		problems = append(problems, parseInlayHints(ih, &set.InlayHints)...)
 	}
@@ -94,6 +105,9 @@ func parseSettings(v any) (set *Settings, problems []string) {
 		}
 	}
 	if sv, ok := obj["severity"]; ok && sv != nil {
+		if list, ok := sv.([]any); ok && len(list) == 0 {
+			sv = map[string]any{} // Neovim 0.7 sends an empty Lua table as []
+		}
 		codes, ok := sv.(map[string]any)
 		if !ok {
 			problems = append(problems, fmt.Sprintf("settings: severity: want an object of code: severity, not %s", jsonKind(sv)))
