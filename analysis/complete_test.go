@@ -192,7 +192,7 @@ func notnilSANs(t testing.TB, fen string) []string {
 // the position before that move, spelled as notnil spells them, and typing
 // the move's first letter keeps the move among them.
 func TestCompleteAgainstNotnil(t *testing.T) {
-	seeds := 20
+	seeds := 10
 	if testing.Short() {
 		seeds = 3
 	}
