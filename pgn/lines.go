@@ -99,30 +99,30 @@ func (t *LineTable) lineOf(off Pos) (line, o int) {
 // An offset inside a multi-byte character is taken as that character's start,
 // and one inside a CRLF as the end of its line.
 func (t *LineTable) UTF16Position(off Pos) (line, col int) {
+	line, col, _ = t.columns(off)
+	return line, col
+}
+
+// CharPosition returns the 0-based line and column counted in characters.
+func (t *LineTable) CharPosition(off Pos) (line, col int) {
+	line, _, col = t.columns(off)
+	return line, col
+}
+
+// columns returns the line of off and its column in UTF-16 code units and
+// in characters, counted from the start of the line.
+func (t *LineTable) columns(off Pos) (line, col16, col int) {
 	line, o := t.lineOf(off)
 	for i := t.starts[line]; i < o; {
 		r, size := utf8.DecodeRuneInString(t.src[i:])
 		if i+size > o {
 			break
 		}
-		col += utf16Len(r)
-		i += size
-	}
-	return line, col
-}
-
-// CharPosition returns the 0-based line and column counted in characters.
-func (t *LineTable) CharPosition(off Pos) (line, col int) {
-	line, o := t.lineOf(off)
-	for i := t.starts[line]; i < o; {
-		_, size := utf8.DecodeRuneInString(t.src[i:])
-		if i+size > o {
-			break
-		}
+		col16 += utf16Len(r)
 		col++
 		i += size
 	}
-	return line, col
+	return line, col16, col
 }
 
 func utf16Len(r rune) int {
