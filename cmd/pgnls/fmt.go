@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -74,11 +75,37 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
+// formatSourceStream formats a file to standard output or, with -w, in
+// place, as a stream.
+func formatSourceStream(src source, stdin io.Reader, out io.Writer, opts fmtOptions) (bool, error) {
+	in, err := src.open(stdin)
+	if err != nil {
+		return false, fmt.Errorf("cannot read %s: %v", src.name, err)
+	}
+	defer in.Close()
+	var changed bool
+	if opts.write {
+		err = replaceFile(src.path, func(w io.Writer) (bool, error) {
+			changed, err = formatStream(in, w, opts)
+			return changed, err
+		})
+	} else {
+		changed, err = formatStream(in, out, opts)
+	}
+	if err != nil {
+		return changed, fmt.Errorf("%s: %v", src.name, err)
+	}
+	return changed, nil
+}
+
 // formatSource formats one file and does with the result what the options
 // say. It reports whether the formatting differs from the file.
 func formatSource(src source, stdin io.Reader, out io.Writer, opts fmtOptions) (bool, error) {
 	if opts.write && src.path == "" {
 		return false, errors.New("cannot use -w with standard input")
+	}
+	if !opts.list && !opts.diff {
+		return formatSourceStream(src, stdin, out, opts)
 	}
 	data, err := src.read(stdin)
 	if err != nil {
@@ -130,7 +157,17 @@ func encodeLatin1(text string) ([]byte, bool) {
 // and renames it over the old one, so that a reader never sees half a file
 // and a failure leaves the old file as it was. A symbolic link is followed:
 // the file it points to is replaced, and the link stays.
-func writeFileAtomic(path string, data []byte) (err error) {
+func writeFileAtomic(path string, data []byte) error {
+	return replaceFile(path, func(w io.Writer) (bool, error) {
+		_, err := w.Write(data)
+		return true, err
+	})
+}
+
+// replaceFile writes a file's new content through fill into a temporary
+// file beside it, and renames that over the file (keeping its permission
+// bits) when fill reports a change; otherwise the file is left untouched.
+func replaceFile(path string, fill func(io.Writer) (changed bool, err error)) (err error) {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
@@ -142,13 +179,18 @@ func writeFileAtomic(path string, data []byte) (err error) {
 	if err != nil {
 		return err
 	}
+	changed := false
 	defer func() {
-		if err != nil {
+		if err != nil || !changed {
 			tmp.Close()
 			os.Remove(tmp.Name())
 		}
 	}()
-	if _, err = tmp.Write(data); err != nil {
+	buf := bufio.NewWriterSize(tmp, 1<<20)
+	if changed, err = fill(buf); err != nil || !changed {
+		return err
+	}
+	if err = buf.Flush(); err != nil {
 		return err
 	}
 	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
@@ -162,6 +204,54 @@ func writeFileAtomic(path string, data []byte) (err error) {
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+// formatStream formats a file piece by piece (see pgn.Reader), so that a
+// file larger than memory is formatted with bounded memory, writing to w.
+// Pieces format alone as they do within the whole file, except that the
+// whole file's empty line between them becomes the newline that ends a
+// piece's output and the one added here. It reports whether the output
+// differs from the input.
+func formatStream(in io.Reader, w io.Writer, opts fmtOptions) (bool, error) {
+	inHash, outHash := sha256.New(), sha256.New()
+	r := pgn.NewReader(io.TeeReader(in, inHash))
+	if fmtBlockSize > 0 {
+		r.BlockSize = fmtBlockSize
+	}
+	out := io.MultiWriter(w, outHash)
+	endsLine := false
+	for {
+		piece, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return false, err
+		}
+		text := analysis.Format(piece.File, analysis.FormatOptions{Width: opts.width})
+		if text == "" {
+			continue
+		}
+		if endsLine {
+			io.WriteString(out, "\n")
+		}
+		data := []byte(text)
+		if piece.Latin1 && !opts.utf8 {
+			enc, ok := encodeLatin1(text)
+			if !ok {
+				return false, errors.New("the formatted text has a character Latin-1 cannot encode; use --utf8")
+			}
+			data = enc
+		}
+		if _, err := out.Write(data); err != nil {
+			return false, err
+		}
+		endsLine = strings.HasSuffix(text, "\n")
+	}
+	return !bytes.Equal(inHash.Sum(nil), outHash.Sum(nil)), nil
+}
+
+// fmtBlockSize, when set by a test, is the streaming reader's block size.
+var fmtBlockSize int
 
 // unifiedDiff returns the changes from a to b as a unified diff with three
 // lines of context, or "" when they are equal.

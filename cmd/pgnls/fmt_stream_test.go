@@ -1,0 +1,44 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"pgnls/analysis"
+	"pgnls/pgn"
+)
+
+// TestFmtStreamMatchesWhole formats every test file, and the corpus when it
+// is there, through the streaming path with small blocks, and compares the
+// output with formatting the whole file at once.
+func TestFmtStreamMatchesWhole(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/*/*.pgn")
+	if more, err := filepath.Glob("../../../shared/corpus/*/*.pgn"); err == nil && len(more) > 0 {
+		files = append(files, more...)
+	} else {
+		t.Log("../shared/corpus not found: comparing on the project's own test files only")
+	}
+	defer func(n int) { fmtBlockSize = n }(fmtBlockSize)
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pgn.IsUTF16(data) {
+			continue
+		}
+		text, latin1 := pgn.DecodeText(data)
+		want := analysis.Format(pgn.Parse(text), analysis.FormatOptions{Width: pgn.DefaultWidth})
+		for _, block := range []int{64, 4096} {
+			fmtBlockSize = block
+			code, got, errOut := runCmd(t, string(data), "fmt", "--utf8", "-")
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", path, code, errOut)
+			}
+			if got != want {
+				t.Fatalf("%s (blocks of %d, latin1 %v): the streamed output differs from the whole file's", filepath.Base(path), block, latin1)
+			}
+		}
+	}
+}
