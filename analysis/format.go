@@ -74,6 +74,10 @@ func FormatEdits(f *pgn.File, opts FormatOptions) []Edit {
 // game it is in). Each covers its item and the white space after it.
 func FormatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos) []Edit {
 	slots := fileSlots(f)
+	if len(slots) == 0 && len(f.Src) > 0 {
+		// Only white space, which Format drops.
+		return []Edit{{Pos: 0, End: pgn.Pos(len(f.Src))}}
+	}
 	var touched []int
 	for i, s := range slots {
 		if s.end >= from && s.start <= to {
