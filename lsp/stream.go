@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -56,34 +55,55 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	}
 }
 
-// readFrame reads the headers and the body of one message.
+// readFrame reads the headers and the body of one message. When the
+// framing is broken (a malformed header, a bad or missing Content-Length),
+// the message cannot be read; rather than end the connection, the stream
+// skips to the next "Content-Length:" header and reads on from there. A
+// Content-Length too short leaves the end of a body before the next
+// header (on its line: the search starts in the line itself); one too long
+// swallows the start of the next message, which is lost.
 func (s *stream) readFrame() (body []byte, n int64, err error) {
 	length := -1
+	pending := "" // a header line found by resync, read before the input
 	for {
-		line, err := s.in.ReadString('\n')
-		n += int64(len(line))
-		if err != nil {
-			if err == io.EOF && n == 0 {
-				return nil, n, io.EOF
+		line := pending
+		if line != "" {
+			pending = ""
+		} else {
+			line, err = s.in.ReadString('\n')
+			n += int64(len(line))
+			if err != nil {
+				if err == io.EOF && n == 0 {
+					return nil, n, io.EOF
+				}
+				return nil, n, fmt.Errorf("reading a message header: %w", err)
 			}
-			return nil, n, fmt.Errorf("reading a message header: %w", err)
 		}
-		line = strings.TrimSpace(line)
-		if line == "" {
-			if length < 0 {
-				return nil, n, errors.New("message without a Content-Length header")
+		header := strings.TrimSpace(line)
+		problem := ""
+		if header == "" {
+			if length >= 0 {
+				break
 			}
-			break
-		}
-		name, value, ok := strings.Cut(line, ":")
-		if !ok {
-			return nil, n, fmt.Errorf("malformed message header %q", line)
-		}
-		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			problem = "message without a Content-Length header"
+		} else if name, value, ok := strings.Cut(header, ":"); !ok || !isHeaderName(name) {
+			problem = fmt.Sprintf("malformed message header %q", truncate([]byte(header)))
+		} else if strings.EqualFold(name, "Content-Length") {
 			length, err = strconv.Atoi(strings.TrimSpace(value))
 			if err != nil || length < 0 || length > maxMessage {
-				return nil, n, fmt.Errorf("bad Content-Length %q", value)
+				problem = fmt.Sprintf("bad Content-Length %q", truncate([]byte(value)))
 			}
+		}
+		if problem == "" {
+			continue
+		}
+		length = -1
+		s.log.Warn("message framing lost: skipping to the next Content-Length header", zap.String("problem", problem))
+		var skipped int64
+		pending, skipped, err = s.resync(line)
+		n += skipped
+		if err != nil {
+			return nil, n, fmt.Errorf("%s, and no message header follows (%v)", problem, err)
 		}
 	}
 	body = make([]byte, length)
@@ -93,6 +113,62 @@ func (s *stream) readFrame() (body []byte, n int64, err error) {
 		return nil, n, fmt.Errorf("reading a message body: %w", err)
 	}
 	return body, n, nil
+}
+
+// contentLength is the header resync looks for, in lower case.
+const contentLength = "content-length:"
+
+// resync finds the next "Content-Length:" (in any case) after the first
+// byte of line, the header line that broke the framing, or else in the
+// input, and returns the header line that starts there.
+func (s *stream) resync(line string) (header string, skipped int64, err error) {
+	lower := []byte(line)
+	for i, c := range lower {
+		lower[i] = asciiLower(c)
+	}
+	if i := strings.Index(string(lower[min(1, len(lower)):]), contentLength); i >= 0 {
+		return line[i+1:], 0, nil
+	}
+	for matched := 0; matched < len(contentLength); {
+		c, err := s.in.ReadByte()
+		if err != nil {
+			return "", skipped, err
+		}
+		skipped++
+		switch c = asciiLower(c); {
+		case c == contentLength[matched]:
+			matched++
+		case c == contentLength[0]:
+			matched = 1
+		default:
+			matched = 0
+		}
+	}
+	rest, err := s.in.ReadString('\n')
+	skipped += int64(len(rest))
+	if err != nil {
+		return "", skipped, err
+	}
+	return "Content-Length:" + rest, skipped, nil
+}
+
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// isHeaderName reports whether name is a header field name (an HTTP
+// token).
+func isHeaderName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return name != ""
 }
 
 // rejectMessage answers a message that is not JSON-RPC: with ParseError and
