@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -113,7 +114,7 @@ func (s *server) recoverPanics(next jsonrpc2.Handler) jsonrpc2.Handler {
 				}
 				s.log.Log(level, "notification failed", zap.String("method", req.Method()), zap.Error(err))
 			}
-			return reply(ctx, result, err)
+			return reply(ctx, result, wireError(err))
 		}
 		defer func() {
 			if p := recover(); p != nil {
@@ -129,6 +130,24 @@ func (s *server) recoverPanics(next jsonrpc2.Handler) jsonrpc2.Handler {
 		}
 		return err
 	}
+}
+
+// wireError gives an error a JSON-RPC code: jsonrpc2 sends an error that
+// is not a *jsonrpc2.Error with code 0, which is none. protocol reports
+// params that do not decode as a wrapped ErrParse without its code: they
+// are InvalidParams (the message itself parsed); a handler stopped by its
+// cancelled context gets RequestCancelled; any other error is internal.
+func wireError(err error) error {
+	var rpcErr *jsonrpc2.Error
+	switch {
+	case err == nil || errors.As(err, &rpcErr):
+		return err
+	case strings.HasPrefix(err.Error(), jsonrpc2.ErrParse.Error()):
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%v", err)
+	case errors.Is(err, context.Canceled):
+		return jsonrpc2.Errorf(protocol.CodeRequestCancelled, "%v", err)
+	}
+	return jsonrpc2.Errorf(jsonrpc2.InternalError, "%v", err)
 }
 
 // gate applies the lifecycle: before initialize, requests are answered

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -48,6 +49,10 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			return nil, total, err
 		}
 		msg, err := jsonrpc2.DecodeMessage(body)
+		if _, isResponse := msg.(*jsonrpc2.Response); err == nil && isResponse && hasMethod(body) {
+			// jsonrpc2 takes a request whose method is "" for a response.
+			err = errors.New(`a request with the method ""`)
+		}
 		if err == nil {
 			return msg, total, nil
 		}
@@ -201,6 +206,14 @@ func (s *stream) rejectMessage(ctx context.Context, body []byte, decodeErr error
 	if _, err := s.writeBody(reply); err != nil {
 		s.log.Warn("could not answer a malformed message", zap.Error(err))
 	}
+}
+
+// hasMethod reports whether a JSON object has a "method" member.
+func hasMethod(body []byte) bool {
+	var probe struct {
+		Method *string `json:"method"`
+	}
+	return json.Unmarshal(body, &probe) == nil && probe.Method != nil
 }
 
 func truncate(b []byte) []byte {
