@@ -11,6 +11,13 @@ import (
 // next game at the latest. The parser uses an explicit stack for variations,
 // so no nesting depth can overflow the goroutine stack.
 func Parse(src string) *File {
+	f, _ := parse(src)
+	return f
+}
+
+// parse is Parse, returning the parser too, whose counters the linear-time
+// test reads.
+func parse(src string) (*File, *parser) {
 	f := &File{Src: src, Lines: NewLineTable(src)}
 	p := &parser{src: src, file: f}
 	p.scanner.Init(src, p.scanError)
@@ -22,7 +29,7 @@ func Parse(src string) *File {
 	for _, g := range f.Games {
 		g.Errors = f.Errors.Within(g.From, g.To)
 	}
-	return f
+	return f, p
 }
 
 // Within returns the errors that start in [from, to). The list must be sorted.
@@ -51,6 +58,10 @@ type parser struct {
 	// fail the same way, and scanning it again would make a line of many
 	// '[' quadratic.
 	noTagFrom, noTagTo Pos
+
+	// looked counts the bytes that searches beyond the current token
+	// examined, for the test that parsing stays linear (linear_test.go).
+	looked int
 }
 
 func (p *parser) scanError(pos, end Pos, msg string) { p.file.Errors.Add(pos, end, msg) }
@@ -232,14 +243,17 @@ func (p *parser) scanTagLine() *Tag {
 	}
 	nameEnd := i
 	if nameEnd == nameStart {
+		p.looked += i - lb
 		return nil
 	}
 	i = skipBlanks(src, i)
 	if i >= len(src) || src[i] != '"' || i == nameEnd {
+		p.looked += i - lb
 		return nil
 	}
 	valueStart := i
 	if Pos(valueStart) >= p.noTagFrom && Pos(valueStart) < p.noTagTo {
+		p.looked += i - lb
 		return nil
 	}
 	stray := false
@@ -252,6 +266,7 @@ func (p *parser) scanTagLine() *Tag {
 			continue
 		case '\n', '\r':
 			p.noTagFrom, p.noTagTo = Pos(valueStart), Pos(i)
+			p.looked += i - lb
 			return nil
 		case '"':
 			j := skipBlanks(src, i+1)
@@ -266,6 +281,7 @@ func (p *parser) scanTagLine() *Tag {
 					Value:      UnquoteString(src[valueStart : i+1]),
 					StrayQuote: stray,
 				}
+				p.looked += j - lb
 				p.scanner.Seek(j + 1)
 				p.tok = Token{Kind: RBracket, Pos: Pos(j), End: Pos(j + 1)}
 				p.next()
@@ -275,6 +291,7 @@ func (p *parser) scanTagLine() *Tag {
 		}
 	}
 	p.noTagFrom, p.noTagTo = Pos(valueStart), Pos(len(src))
+	p.looked += len(src) - lb
 	return nil
 }
 
@@ -313,6 +330,7 @@ func isTagName(name string) bool {
 
 // sameLine reports whether no line break lies between offsets a and b.
 func (p *parser) sameLine(a, b Pos) bool {
+	p.looked += int(b - a)
 	return strings.IndexAny(p.src[a:b], "\n\r") < 0
 }
 

@@ -24,6 +24,10 @@ type Scanner struct {
 	// The last search for a '}': from closeFrom, found at closeAt (-1: none).
 	closeKnown         bool
 	closeFrom, closeAt int
+
+	// looked counts the bytes that searches beyond the token being scanned
+	// examined, for the test that scanning stays linear (linear_test.go).
+	looked int
 }
 
 // Init prepares s to scan src from its first byte. errh may be nil.
@@ -202,7 +206,13 @@ func (s *Scanner) scanComment(start int) {
 	// A tag pair at the start of a line inside the comment means the '}' was
 	// forgotten and the comment ran into the next game: end it before that
 	// line so that one missing brace spoils at most one game.
-	if next := nextTagLine(src, body, limit); next >= 0 {
+	next := nextTagLine(src, body, limit)
+	if next >= 0 {
+		s.looked += next - body
+	} else {
+		s.looked += limit - body
+	}
+	if next >= 0 {
 		s.off = next
 		s.error(start, start+1, unterminatedComment)
 		return
@@ -226,6 +236,9 @@ func (s *Scanner) nextClose(from int) int {
 	at := strings.IndexByte(s.src[from:], '}')
 	if at >= 0 {
 		at += from
+		s.looked += at - from + 1
+	} else {
+		s.looked += len(s.src) - from
 	}
 	s.closeFrom, s.closeAt, s.closeKnown = from, at, true
 	return at

@@ -1,0 +1,107 @@
+package pgn
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The linear-time test: no input makes scanning and parsing super-linear.
+// For each hostile shape, the work of parsing an input of size n and one of
+// size 2n is compared, as counted, not timed: the bytes examined, which are
+// the bytes of the text (each read once as the scanner goes) plus those that
+// searches beyond the current token examined (the scanner's search for a
+// comment's '}' and for a tag line inside a comment, the tag-line reader,
+// the same-line checks: every place where a byte can be looked at again),
+// and, separately, the allocations. A quadratic
+// loop doubles its share of the work again at each doubling: a ratio over
+// 2.3 fails. (analysis/linear_test.go counts every statement executed, by
+// parse, check and format, in a test binary built with coverage counters.)
+
+const maxLinearRatio = 2.3
+
+const sevenTags = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+
+// linearShapes are the hostile shapes, each as a function of a size n.
+var linearShapes = []struct {
+	name string
+	n    int
+	make func(n int) string
+}{
+	{"line of '['", 100000, func(n int) string { return strings.Repeat("[", n) }},
+	{"line of tag openings without an end", 50000, func(n int) string { return strings.Repeat(`[a "`, n) + "\n1. e4 *\n" }},
+	{"tag openings with values on one line", 20000, func(n int) string { return strings.Repeat(`[a "b" `, n) + "\n" }},
+	{"unclosed comments cut by tag lines, a '}' at the end", 5000, func(n int) string {
+		return strings.Repeat("[Event \"x\"]\n\n1. e4 {\n", n) + "}"
+	}},
+	{"unclosed comments cut by tag lines", 5000, func(n int) string { return strings.Repeat(sevenTags+"1. e4 {\n", n) }},
+	{"comment lines that look like tags", 20000, func(n int) string { return "1. e4 {" + strings.Repeat("\n[x \n[", n) + "} *" }},
+	{"open braces", 100000, func(n int) string { return "1. e4 " + strings.Repeat("{", n) + " *\n" }},
+	{"unmatched closing braces", 50000, func(n int) string { return "1. e4 " + strings.Repeat("} ", n) + "*\n" }},
+	{"nested parentheses", 50000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("(", n) + " *\n" }},
+	{"nested variations with moves", 20000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("( e4 ", n) + "*\n" }},
+	{"closed nested variations", 20000, func(n int) string {
+		return sevenTags + "1. e4 " + strings.Repeat("(1. d4 ", n) + strings.Repeat(")", n) + " *\n"
+	}},
+	{"sibling variations", 20000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("(1. d4 d5) ", n) + "*\n" }},
+	{"unmatched closing parentheses", 50000, func(n int) string { return "1. e4 " + strings.Repeat(") ", n) + "*\n" }},
+	{"long movetext", 20000, func(n int) string { return sevenTags + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", n/4) + "*\n" }},
+	{"long movetext with numbers", 20000, func(n int) string {
+		var b strings.Builder
+		b.WriteString(sevenTags)
+		for i := 0; i < n/4; i++ {
+			fmt.Fprintf(&b, "%d. Nf3 Nf6 %d. Ng1 Ng8 ", 2*i+1, 2*i+2)
+		}
+		return b.String() + "*\n"
+	}},
+	{"many tags", 20000, func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "[Tag%d \"value\"]\n", i)
+		}
+		return b.String() + "\n1. e4 *\n"
+	}},
+	{"one tag repeated", 20000, func(n int) string { return strings.Repeat("[Event \"x\"]\n", n) + "\n1. e4 *\n" }},
+	{"long comment", 100000, func(n int) string { return sevenTags + "1. e4 {" + strings.Repeat("x ", n) + "} *\n" }},
+	{"long tag value", 200000, func(n int) string { return "[Event \"" + strings.Repeat("x", n) + "\"]\n\n1. e4 *\n" }},
+	{"tag value of backslashes", 200000, func(n int) string { return "[Event \"" + strings.Repeat(`\`, n) + "\"]\n\n1. e4 *\n" }},
+	{"many games without results", 10000, func(n int) string { return strings.Repeat("[Event \"x\"]\n\n1. e4 e5\n\n", n) }},
+	{"many games", 5000, func(n int) string { return strings.Repeat(sevenTags+"1. e4 e5 2. Nf3 Nc6 *\n\n", n) }},
+	{"many games with CRLF", 5000, func(n int) string { return strings.Repeat("[Event \"x\"]\r\n\r\n1. e4 e5 *\r\n\r\n", n) }},
+	{"unterminated strings", 50000, func(n int) string { return strings.Repeat("\"abc\n", n) }},
+	{"move numbers without moves", 50000, func(n int) string { return strings.Repeat("1. ", n) }},
+	{"NAGs", 50000, func(n int) string { return "1. e4 " + strings.Repeat("$1 ", n) + "*\n" }},
+	{"suffixes out of place", 50000, func(n int) string { return "1. e4 $1 " + strings.Repeat("!? ", n) + "*\n" }},
+	{"escape lines", 50000, func(n int) string { return strings.Repeat("%x\n", n) }},
+	{"semicolon comments", 50000, func(n int) string { return "1. e4 " + strings.Repeat("; x\n", n) + "*\n" }},
+	{"one long symbol", 200000, func(n int) string { return "1. " + strings.Repeat("a", n) + " *\n" }},
+	{"illegal moves", 20000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("Ke3 ", n) + "*\n" }},
+	{"illegal bytes", 50000, func(n int) string { return strings.Repeat("<\x00> ", n) }},
+	{"white space then a bracket", 200000, func(n int) string { return "[" + strings.Repeat(" ", n) + "\n1. e4 *\n" }},
+	{"tag pairs broken across lines", 20000, func(n int) string { return strings.Repeat("[Event\n\"x\"]\n", n) }},
+}
+
+// parseWork parses src and returns the bytes examined.
+func parseWork(src string) int {
+	_, p := parse(src)
+	return len(src) + p.looked + p.scanner.looked
+}
+
+func TestLinearParse(t *testing.T) {
+	for _, shape := range linearShapes {
+		t.Run(shape.name, func(t *testing.T) {
+			small, large := shape.make(shape.n), shape.make(2*shape.n)
+			w1, w2 := parseWork(small), parseWork(large)
+			a1 := testing.AllocsPerRun(1, func() { Parse(small) })
+			a2 := testing.AllocsPerRun(1, func() { Parse(large) })
+			t.Logf("%d bytes: work %d, allocations %.0f; %d bytes: work %d (x%.2f), allocations %.0f (x%.2f)",
+				len(small), w1, a1, len(large), w2, float64(w2)/float64(w1), a2, a2/a1)
+			if float64(w2) > maxLinearRatio*float64(w1) {
+				t.Errorf("doubling the input multiplies the parser's work by %.2f (%d, then %d): super-linear", float64(w2)/float64(w1), w1, w2)
+			}
+			if a2 > maxLinearRatio*a1 {
+				t.Errorf("doubling the input multiplies the parser's allocations by %.2f (%.0f, then %.0f): super-linear", a2/a1, a1, a2)
+			}
+		})
+	}
+}
