@@ -44,9 +44,10 @@ const maxTagValue = 255
 // checkTags reports tag-level problems of a game.
 func (c *gameChecker) checkTags() {
 	g := c.game
-	c.checkSTR()
+	repeats := newTagRepeats(g.Tags)
+	c.checkSTR(repeats)
 	for i, t := range g.Tags {
-		if isDuplicate(g.Tags, i) {
+		if repeats.at(i) {
 			c.report(t.Pos(), t.End(), CodeDuplicateTag, "duplicate tag "+t.Name+": it appears earlier in this game")
 		}
 		c.checkTagValue(t)
@@ -64,9 +65,38 @@ func isDuplicate(tags []*pgn.Tag, i int) bool {
 	return false
 }
 
+// tagRepeats tells which tags repeat an earlier tag's name: by a scan
+// (isDuplicate) in a tag section of usual size, by a map made once in a
+// long one, where scanning for every tag made a file of thousands of tags
+// quadratic.
+type tagRepeats struct {
+	tags    []*pgn.Tag
+	repeats []bool // nil: scan
+}
+
+func newTagRepeats(tags []*pgn.Tag) tagRepeats {
+	r := tagRepeats{tags: tags}
+	if len(tags) > 32 {
+		seen := make(map[string]bool, len(tags))
+		r.repeats = make([]bool, len(tags))
+		for i, t := range tags {
+			r.repeats[i] = seen[t.Name]
+			seen[t.Name] = true
+		}
+	}
+	return r
+}
+
+func (r tagRepeats) at(i int) bool {
+	if r.repeats != nil {
+		return r.repeats[i]
+	}
+	return isDuplicate(r.tags, i)
+}
+
 // checkSTR reports missing Seven Tag Roster tags (once for the game) and STR
 // tags out of order.
-func (c *gameChecker) checkSTR() {
+func (c *gameChecker) checkSTR(repeats tagRepeats) {
 	g := c.game
 	missing := 0 // a bit per roster tag
 	for i, name := range SevenTagRoster {
@@ -86,7 +116,7 @@ func (c *gameChecker) checkSTR() {
 	next := 0 // the roster index the next STR tag may have at least
 	seenOther := ""
 	for j, t := range g.Tags {
-		if isDuplicate(g.Tags, j) {
+		if repeats.at(j) {
 			continue // reported as a duplicate
 		}
 		i := STRIndex(t.Name)
