@@ -1,0 +1,245 @@
+package analysis
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"pgnls/pgn"
+)
+
+// The linear-time test: no input makes parsing, checking or formatting
+// super-linear. Work is counted, not timed: TestLinearTime builds this
+// package's tests with coverage counters (go test -c -covermode=count) over
+// pgn, analysis and analysis/board, and runs TestLinearProbe once per hostile
+// shape, size and stage; the profile it writes says how many times each
+// statement ran, and their sum is the work, a deterministic count of every
+// statement of the three packages (GOMAXPROCS=1: the parallel loops run in
+// turn). The work of a stage is that of a run up to it minus that of a run
+// that stops before it. Doubling the input must not multiply the work of a
+// stage by more than 2.3; a quadratic loop multiplies its share by 4.
+//
+// What the statement count misses, the library code a statement calls (a
+// strings.IndexByte over the rest of the text), package pgn counts where
+// it searches beyond the current token (pgn/linear_test.go).
+
+const maxLinearRatio = 2.3
+
+const sevenTags = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+
+// linearShapes are the hostile shapes, each as a function of a size n (the
+// shapes of pgn/linear_test.go, and some that only the checker and the
+// formatter find hard).
+var linearShapes = []struct {
+	name string
+	n    int
+	make func(n int) string
+}{
+	{"line of '['", 20000, func(n int) string { return strings.Repeat("[", n) }},
+	{"line of tag openings without an end", 5000, func(n int) string { return strings.Repeat(`[a "`, n) + "\n1. e4 *\n" }},
+	{"tag openings with values on one line", 5000, func(n int) string { return strings.Repeat(`[a "b" `, n) + "\n" }},
+	{"unclosed comments cut by tag lines", 1000, func(n int) string { return strings.Repeat(sevenTags+"1. e4 {\n", n) + "}" }},
+	{"comment lines that look like tags", 5000, func(n int) string { return "1. e4 {" + strings.Repeat("\n[x \n[", n) + "} *" }},
+	{"open braces", 20000, func(n int) string { return "1. e4 " + strings.Repeat("{", n) + " *\n" }},
+	{"unmatched closing braces", 10000, func(n int) string { return "1. e4 " + strings.Repeat("} ", n) + "*\n" }},
+	{"nested parentheses", 50000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("(", n) + " *\n" }},
+	{"nested variations with moves", 5000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("( e4 ", n) + "*\n" }},
+	{"closed nested variations", 5000, func(n int) string {
+		return sevenTags + "1. e4 " + strings.Repeat("(1. d4 ", n) + strings.Repeat(")", n) + " *\n"
+	}},
+	{"deep variations with moves", 2000, func(n int) string {
+		return sevenTags + "1. e4 e5 " + strings.Repeat("(1... c5 2. Nf3 ", n) + strings.Repeat(") ", n) + "2. Nf3 *\n"
+	}},
+	{"sibling variations", 5000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("(1. d4 d5) ", n) + "*\n" }},
+	{"unmatched closing parentheses", 10000, func(n int) string { return "1. e4 " + strings.Repeat(") ", n) + "*\n" }},
+	{"long movetext", 4000, func(n int) string { return sevenTags + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", n/4) + "*\n" }},
+	{"long movetext with numbers and annotations", 4000, func(n int) string {
+		var b strings.Builder
+		b.WriteString(sevenTags)
+		for i := 0; i < n/4; i++ {
+			fmt.Fprintf(&b, "%d. Nf3 $1 Nf6 {c} %d. Ng1 (%d. Nc3) Ng8! ", 2*i+1, 2*i+2, 2*i+2)
+		}
+		return b.String() + "*\n"
+	}},
+	{"many tags", 5000, func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "[Tag%d \"value\"]\n", i)
+		}
+		return b.String() + "\n1. e4 *\n"
+	}},
+	{"many tags in reverse order", 5000, func(n int) string {
+		var b strings.Builder
+		for i := n; i > 0; i-- {
+			fmt.Fprintf(&b, "[Tag%06d \"value\"]\n", i)
+		}
+		return b.String() + "[Result \"*\"]\n[Event \"e\"]\n\n1. e4 *\n"
+	}},
+	{"one tag repeated", 5000, func(n int) string { return strings.Repeat("[Event \"x\"]\n", n) + "\n1. e4 *\n" }},
+	{"long comment", 20000, func(n int) string { return sevenTags + "1. e4 {" + strings.Repeat("x ", n) + "} *\n" }},
+	{"long comment without spaces", 50000, func(n int) string { return sevenTags + "1. e4 {" + strings.Repeat("x", n) + "} *\n" }},
+	{"long tag value", 50000, func(n int) string { return "[Event \"" + strings.Repeat("x", n) + "\"]\n\n1. e4 *\n" }},
+	{"many games without results", 1000, func(n int) string { return strings.Repeat("[Event \"x\"]\n\n1. e4 e5\n\n", n) }},
+	{"many games", 500, func(n int) string { return strings.Repeat(sevenTags+"1. e4 e5 2. Nf3 Nc6 *\n\n", n) }},
+	{"many games with CRLF", 1000, func(n int) string { return strings.Repeat("[Event \"x\"]\r\n\r\n1. e4 e5 *\r\n\r\n", n) }},
+	{"unterminated strings", 10000, func(n int) string { return strings.Repeat("\"abc\n", n) }},
+	{"move numbers without moves", 10000, func(n int) string { return strings.Repeat("1. ", n) }},
+	{"NAGs", 10000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("$1 ", n) + "*\n" }},
+	{"escape lines", 10000, func(n int) string { return strings.Repeat("%x\n", n) }},
+	{"semicolon comments", 10000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("; x\n", n) + "*\n" }},
+	{"one long symbol", 50000, func(n int) string { return "1. " + strings.Repeat("a", n) + " *\n" }},
+	{"illegal moves", 5000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("Ke3 ", n) + "*\n" }},
+	{"illegal bytes", 10000, func(n int) string { return strings.Repeat("<\x00> ", n) }},
+	{"white space then a bracket", 50000, func(n int) string { return "[" + strings.Repeat(" ", n) + "\n1. e4 *\n" }},
+	{"tag pairs broken across lines", 5000, func(n int) string { return strings.Repeat("[Event\n\"x\"]\n", n) }},
+}
+
+// The stages a probe runs; each includes the ones before it (but document,
+// which parses the text itself).
+var linearStages = []string{"none", "parse", "check", "format", "document"}
+
+// TestLinearProbe is one measured run, for TestLinearTime: it skips unless
+// PGNLS_LINEAR_PROBE says "shape:n:stage".
+func TestLinearProbe(t *testing.T) {
+	spec := os.Getenv("PGNLS_LINEAR_PROBE")
+	if spec == "" {
+		t.Skip("run by TestLinearTime")
+	}
+	parts := strings.Split(spec, ":")
+	shape, _ := strconv.Atoi(parts[0])
+	n, _ := strconv.Atoi(parts[1])
+	stage := parts[2]
+	// Warm up: what is done once (tables, caches) is then in every run.
+	warm := sevenTags + "1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 {c} 3. Bb5 $1 a6 *\n"
+	Format(pgn.Parse(warm), FormatOptions{})
+	CheckFile(pgn.Parse(warm))
+	NewDocument(warm).Snapshot().Analyze(context.Background(), nil)
+
+	text := linearShapes[shape].make(n)
+	switch stage {
+	case "none":
+	case "parse":
+		pgn.Parse(text)
+	case "check":
+		CheckFile(pgn.Parse(text))
+	case "format":
+		Format(pgn.Parse(text), FormatOptions{})
+	case "document":
+		if err := NewDocument(text).Snapshot().Analyze(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+	default:
+		t.Fatalf("unknown stage %q", stage)
+	}
+}
+
+func TestLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary with coverage counters")
+	}
+	dir := t.TempDir()
+	probe := filepath.Join(dir, "probe.test")
+	build := exec.Command("go", "test", "-c", "-o", probe, "-covermode=count",
+		"-coverpkg=pgnls/pgn,pgnls/analysis,pgnls/analysis/board", ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the probe: %v\n%s", err, out)
+	}
+
+	// Every run, two at a time (the machine's two cores at least).
+	type run struct {
+		shape, n int
+		stage    string
+	}
+	var runs []run
+	for i, shape := range linearShapes {
+		for _, n := range []int{shape.n, 2 * shape.n} {
+			for _, stage := range linearStages[1:] {
+				runs = append(runs, run{i, n, stage})
+			}
+		}
+	}
+	runs = append(runs, run{0, 0, "none"})
+	work := make(map[run]int64, len(runs))
+	var mu sync.Mutex
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for k, r := range runs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			w, err := probeWork(probe, filepath.Join(dir, fmt.Sprintf("%d.out", k)), fmt.Sprintf("%d:%d:%s", r.shape, r.n, r.stage))
+			if err != nil {
+				t.Errorf("%s, n=%d, %s: %v", linearShapes[r.shape].name, r.n, r.stage, err)
+			}
+			mu.Lock()
+			work[r] = w
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+
+	base := work[run{0, 0, "none"}]
+	for i, shape := range linearShapes {
+		t.Run(shape.name, func(t *testing.T) {
+			of := func(n int, stage string) int64 {
+				switch stage {
+				case "parse", "document":
+					return work[run{i, n, stage}] - base
+				}
+				return work[run{i, n, stage}] - work[run{i, n, "parse"}]
+			}
+			var report []string
+			for _, stage := range linearStages[1:] {
+				w1, w2 := of(shape.n, stage), of(2*shape.n, stage)
+				ratio := float64(w2) / float64(max(w1, 1))
+				report = append(report, fmt.Sprintf("%s %d→%d (x%.2f)", stage, w1, w2, ratio))
+				if ratio > maxLinearRatio && w2 > 1000 {
+					t.Errorf("%s: doubling the input multiplies the statements run by %.2f (%d, then %d): super-linear", stage, ratio, w1, w2)
+				}
+			}
+			t.Logf("n=%d: %s", shape.n, strings.Join(report, ", "))
+		})
+	}
+}
+
+// probeWork runs one probe and returns the statements it ran.
+func probeWork(probe, profile, spec string) (int64, error) {
+	cmd := exec.Command(probe, "-test.run=^TestLinearProbe$", "-test.count=1", "-test.coverprofile="+profile)
+	cmd.Env = append(os.Environ(), "PGNLS_LINEAR_PROBE="+spec, "GOMAXPROCS=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("%v\n%s", err, out)
+	}
+	f, err := os.Open(profile)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	// Lines: "file:start,end statements count", after a "mode:" line.
+	var total int64
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) != 3 || strings.HasPrefix(fields[0], "mode:") {
+			continue
+		}
+		stmts, err1 := strconv.ParseInt(fields[1], 10, 64)
+		count, err2 := strconv.ParseInt(fields[2], 10, 64)
+		if err1 != nil || err2 != nil {
+			return 0, fmt.Errorf("profile line %q", sc.Text())
+		}
+		total += stmts * count
+	}
+	return total, sc.Err()
+}
