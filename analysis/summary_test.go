@@ -18,7 +18,7 @@ func TestChunkListAfterEdits(t *testing.T) {
 	text := strings.Repeat(game, 700) + readCorpusFile(t, "../testdata/check/moves.pgn")
 	rng := rand.New(rand.NewSource(7))
 	doc := NewDocument(text)
-	for step := 0; step < 150; step++ {
+	for step := 0; step < 80; step++ {
 		start, end, insert := randomEdit(rng, text)
 		if rng.Intn(10) == 0 {
 			insert = strings.Repeat(game, rng.Intn(300)) // sometimes many chunks at once
