@@ -300,26 +300,32 @@ func TestAbuse(t *testing.T) {
 		}
 
 		// Requests cancelled in flight: each is answered once, with its
-		// result or RequestCancelled.
+		// result or RequestCancelled. The cancellations follow the first
+		// answer, so that some requests are done, one is running and the
+		// others wait.
 		uri := "file:///big.pgn"
 		text := strings.Repeat("[Event \"E\"]\n[Site \"S\"]\n\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 *\n\n", 20000)
 		p.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 1, "text": text}})
-		b.Reset()
 		const first, n = 9300, 40
+		var requests, cancels strings.Builder
 		for id := first; id < first+n; id++ {
 			method := []string{"textDocument/formatting", "textDocument/foldingRange", "textDocument/documentSymbol", "textDocument/semanticTokens/full"}[id%4]
 			req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": map[string]any{"textDocument": map[string]any{"uri": uri}}})
+			fmt.Fprintf(&requests, "Content-Length: %d\r\n\r\n%s", len(req), req)
 			cancel := fmt.Sprintf(`{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":%d}}`, id)
-			fmt.Fprintf(&b, "Content-Length: %d\r\n\r\n%sContent-Length: %d\r\n\r\n%s", len(req), req, len(cancel), cancel)
+			fmt.Fprintf(&cancels, "Content-Length: %d\r\n\r\n%s", len(cancel), cancel)
 		}
-		if _, err := p.stdin.Write([]byte(b.String())); err != nil {
+		if _, err := p.stdin.Write([]byte(requests.String())); err != nil {
 			t.Fatal(err)
 		}
-		answers := map[int]int{}
 		cancelled := 0
 		for id := first; id < first+n; id++ {
 			m := p.waitFor(fmt.Sprintf("the answer to %d", id), func(m message) bool { return string(m.ID) == strconv.Itoa(id) && m.Method == "" })
-			answers[id]++
+			if id == first {
+				if _, err := p.stdin.Write([]byte(cancels.String())); err != nil {
+					t.Fatal(err)
+				}
+			}
 			if m.Error != nil {
 				if m.Error.Code != -32800 {
 					t.Errorf("request %d: %+v, want a result or -32800", id, m.Error)
@@ -337,7 +343,7 @@ func TestAbuse(t *testing.T) {
 		p.finish()
 	})
 
-	t.Run("100 concurrent hovers", func(t *testing.T) {
+	t.Run("100 concurrent hovers and repeated ids", func(t *testing.T) {
 		p := start(t, bin)
 		p.initialize()
 		uri := "file:///h.pgn"
@@ -355,6 +361,31 @@ func TestAbuse(t *testing.T) {
 			m := p.waitFor(fmt.Sprintf("the answer to %d", id), func(m message) bool { return string(m.ID) == strconv.Itoa(id) && m.Method == "" })
 			if m.Error != nil {
 				t.Errorf("hover %d: %+v", id, m.Error)
+			}
+		}
+
+		// Ids are the client's to keep unique; when it does not, each
+		// request is still answered once, and a cancellation of that id
+		// does no harm.
+		b.Reset()
+		for i := range 10 {
+			req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 7777, "method": "textDocument/hover", "params": positionParams(uri, 2, i)})
+			cancel := `{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7777}}`
+			fmt.Fprintf(&b, "Content-Length: %d\r\n\r\n%sContent-Length: %d\r\n\r\n%s", len(req), req, len(cancel), cancel)
+		}
+		if _, err := p.stdin.Write([]byte(b.String())); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 10 {
+			m := p.waitFor(fmt.Sprintf("answer %d to id 7777", i+1), func(m message) bool { return string(m.ID) == "7777" && m.Method == "" })
+			if m.Error != nil && m.Error.Code != -32800 {
+				t.Errorf("a request with a repeated id: %+v", m.Error)
+			}
+		}
+		p.result("textDocument/hover", positionParams(uri, 2, 4))
+		for _, m := range p.drain() {
+			if string(m.ID) == "7777" {
+				t.Errorf("an eleventh answer to id 7777: %+v", m)
 			}
 		}
 		p.finish()
