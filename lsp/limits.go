@@ -165,7 +165,7 @@ func (s *server) refuseTooLarge(ctx context.Context, d *openDoc) bool {
 		return false
 	}
 	size, version := len(*d.big), d.version
-	s.log.Warn("document too large: not analyzed", zap.String("uri", string(d.uri)), zap.Int("bytes", size), zap.Int("maxDocumentSize", limit))
+	s.log.Debug("document too large: not analyzed", zap.String("uri", string(d.uri)), zap.Int("bytes", size), zap.Int("maxDocumentSize", limit))
 	diag := protocol.Diagnostic{
 		Severity: protocol.DiagnosticSeverityWarning,
 		Code:     codeTooLarge,
