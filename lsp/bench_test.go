@@ -204,3 +204,30 @@ func heapInUse() int64 {
 	runtime.ReadMemStats(&m)
 	return int64(m.HeapInuse)
 }
+
+// BenchmarkOpenLarge measures the time from didOpen of a 30 MB document
+// (the corpus repeated) to the client's reading of its complete
+// diagnostics: parsing, cutting into chunks, checking every game on all
+// cores, and publishing the capped selection.
+//
+//	go test ./lsp -run '^$' -bench OpenLarge -benchtime 3x
+func BenchmarkOpenLarge(b *testing.B) {
+	large := largeText(corpusText(b), 30<<20)
+	waitLimit = 5 * time.Minute
+	e := newEnv(b, nil)
+	e.initialize(protocol.ClientCapabilities{}, nil)
+	b.SetBytes(int64(len(large)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		uri := protocol.DocumentURI("file:///large" + strconv.Itoa(i) + ".pgn")
+		start := time.Now()
+		e.open(uri, 1, large)
+		e.waitVersion(uri, 1)
+		b.ReportMetric(float64(time.Since(start).Milliseconds()), "ms-to-diagnostics")
+		b.StopTimer()
+		e.notify(protocol.MethodTextDocumentDidClose, &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}})
+		e.client.forget()
+		runtime.GC()
+		b.StartTimer()
+	}
+}
