@@ -50,15 +50,16 @@ func (d *Document) Edit(start, end int, newText string) error {
 		last = s.list.atOffset(end - 1).index
 	}
 	region := s.joinChunks(first, last, start, end, newText)
-	// Widen the region while a neighbour's parse depends on it.
-	for first > 0 && pgn.DependsOnNext(s.list.at(first-1).chunk.parse(), region) {
+	// Widen the region while a neighbour's parse depends on it, or while
+	// a CRLF would be cut between them (each chunk counts its own lines).
+	for first > 0 && (splitsCRLFBetween(s.list.at(first-1).chunk.text, region) || pgn.DependsOnNext(s.list.at(first-1).chunk.parse(), region)) {
 		first--
 		region = s.list.at(first).chunk.text + region
 	}
 	// And while the next chunk's parse would change: it must start a line,
 	// and what the region ends with must not run on into it.
 	f := pgn.Parse(region)
-	for last+1 < s.list.n && (!endsLine(region) || pgn.DependsOnNext(f, s.list.at(last+1).chunk.text)) {
+	for last+1 < s.list.n && (!endsLine(region) || splitsCRLFBetween(region, s.list.at(last+1).chunk.text) || pgn.DependsOnNext(f, s.list.at(last+1).chunk.text)) {
 		last++
 		region += s.list.at(last).chunk.text
 		f = pgn.Parse(region)
@@ -75,6 +76,14 @@ func (d *Document) Edit(start, end int, newText string) error {
 	}
 	d.snap = newSnapshot(list)
 	return nil
+}
+
+// splitsCRLFBetween reports whether text, then next, would cut a CRLF line
+// break in two, which would count as two line breaks, one in each chunk: an
+// edit that makes a chunk end in "\r" before one that starts with "\n", or
+// the reverse (found by FuzzServerSession).
+func splitsCRLFBetween(text, next string) bool {
+	return strings.HasSuffix(text, "\r") && strings.HasPrefix(next, "\n")
 }
 
 func endsLine(text string) bool {
