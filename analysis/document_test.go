@@ -57,6 +57,14 @@ func checkAgainstFullParse(t *testing.T, doc *Document, want string, step string
 	if s.Games() != len(full.Games) {
 		t.Fatalf("%s: %d games, want %d", step, s.Games(), len(full.Games))
 	}
+	// Positions: every token start, converted by the chunks' line tables,
+	// must agree with one table over the whole text.
+	full.Tokens(func(tok pgn.Token) {
+		wl, wc := full.Lines.UTF16Position(tok.Pos)
+		if l, c := s.PositionUTF16(int(tok.Pos)); l != wl || c != wc {
+			t.Fatalf("%s: offset %d at %d:%d, want %d:%d", step, tok.Pos, l, c, wl, wc)
+		}
+	})
 	if err := s.Analyze(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -110,6 +118,8 @@ func TestDocumentEditsMatchFullParse(t *testing.T) {
 		"tagless":  "1. e4 e5 *\n1. d4 d5 *\n\n1. c4 * 1. Nf3 *\n",
 		"no-marks": "[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4\n\n[Event \"c\"]\n[Site \"d\"]\n\n[Event \"e\"]\n1. c4 {open\n\n[Event \"f\"]\n\n1. f4 *\n",
 		"empty":    "",
+		"crlf":     strings.ReplaceAll(readCorpusFile(t, "../testdata/games/classics.pgn"), "\n", "\r\n"),
+		"lone-cr":  strings.ReplaceAll(strings.Repeat("[Event \"a\"]\n\n1. e4 *\n\n", 30), "\n", "\r"),
 	}
 	steps := 300
 	if testing.Short() {
