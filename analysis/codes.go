@@ -33,6 +33,7 @@ const (
 	CodeVariant          Code = "variant"
 	CodeEncoding         Code = "encoding"
 	CodeInternal         Code = "internal"
+	CodeTooMany          Code = "too-many-problems"
 )
 
 // CodeInfo describes a code for the README, hovers and settings.
@@ -70,6 +71,7 @@ var Codes = []CodeInfo{
 	{CodePlyCountMismatch, Warning, "the PlyCount tag differs from the number of moves in the main line"},
 	{CodeEncoding, Information, "the file is not valid UTF-8 and was read as Latin-1 (ISO 8859-1), the PGN standard's character set (pgnls check only)"},
 	{CodeInternal, Error, "pgnls failed while checking this part of the file (a bug: please report it with the text)"},
+	{CodeTooMany, Information, "a run of games or junk with more than 1000 problems: the language server keeps the 1000 most severe (pgnls check lists all)"},
 	{CodeVariant, Information, "a Variant tag other than standard chess: moves are parsed but not validated"},
 }
 

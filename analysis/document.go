@@ -1,10 +1,12 @@
 package analysis
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"iter"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -208,7 +210,30 @@ func (c *chunk) analyze() {
 		}
 		c.done.Store(r)
 	}()
-	diags = CheckFile(c.parse())
+	diags = capDiagnostics(CheckFile(c.parse()), c.text)
+}
+
+// maxChunkDiagnostics bounds what a chunk keeps: a few games never have
+// that many problems, but a megabyte of junk between two games has one per
+// token, and a document must not hold fifty times its size in diagnostics.
+const maxChunkDiagnostics = 1000
+
+// capDiagnostics keeps the maxChunkDiagnostics most severe diagnostics of a
+// chunk, in text order, and says at its start how many more there are.
+func capDiagnostics(diags []Diagnostic, text string) []Diagnostic {
+	if len(diags) <= maxChunkDiagnostics {
+		return diags
+	}
+	kept := slices.Clone(diags)
+	slices.SortStableFunc(kept, func(a, b Diagnostic) int { return cmp.Compare(a.Severity, b.Severity) })
+	kept = kept[:maxChunkDiagnostics]
+	slices.SortStableFunc(kept, func(a, b Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
+	note := Diagnostic{
+		Pos: 0, End: pgn.Pos(firstLineEnd(text)), Severity: DefaultSeverity(CodeTooMany), Code: CodeTooMany, Game: -1,
+		Message: fmt.Sprintf("%d more problems from here to the next games are not shown (the editor keeps %d per run of games); pgnls check lists them all",
+			len(diags)-maxChunkDiagnostics, maxChunkDiagnostics),
+	}
+	return append([]Diagnostic{note}, kept...)
 }
 
 func firstLineEnd(text string) int {

@@ -230,3 +230,27 @@ func TestSnapshotPositions(t *testing.T) {
 		t.Errorf("clamped to %d", got)
 	}
 }
+
+// TestDocumentCapsDiagnosticsPerChunk: junk with a problem per token keeps
+// the most severe thousand and a note, not millions.
+func TestDocumentCapsDiagnosticsPerChunk(t *testing.T) {
+	text := "[Event \"a\"]\n\n1. e4 *\n\n" + strings.Repeat("} ", 5000) + "\n\n[Event \"b\"]\n\n1. d4 *\n"
+	s := NewDocument(text).Snapshot()
+	s.Analyze(context.Background(), nil)
+	diags := s.Diagnostics()
+	notes := 0
+	for _, d := range diags {
+		if d.Code == CodeTooMany {
+			notes++
+			if !strings.Contains(d.Message, "more problems") {
+				t.Errorf("note %q", d.Message)
+			}
+		}
+	}
+	if notes != 1 || len(diags) > maxChunkDiagnostics+20 {
+		t.Errorf("%d diagnostics with %d notes; want at most %d and one note", len(diags), notes, maxChunkDiagnostics+20)
+	}
+	if full := CheckFile(pgn.Parse(text)); len(full) < 5000 {
+		t.Errorf("CheckFile kept %d diagnostics; it must keep them all", len(full))
+	}
+}

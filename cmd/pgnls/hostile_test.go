@@ -174,8 +174,10 @@ func checkOtherPaths(t *testing.T, text string) {
 	if err := snap.Analyze(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := snap.Diagnostics(); len(got) != len(diags) {
-		t.Errorf("the document has %d diagnostics, a full check %d", len(got), len(diags))
+	// The document keeps at most a thousand per run of games (and a note
+	// saying how many more), which is what bounds its memory.
+	if got, want := len(snap.Diagnostics()), len(diags); got != want && (want <= 1000 || got > 1000+len(file.Games)+1) {
+		t.Errorf("the document has %d diagnostics, a full check %d", got, want)
 	}
 	opts := analysis.FormatOptions{}
 	once := analysis.Format(file, opts)
