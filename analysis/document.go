@@ -379,32 +379,15 @@ func (s *Snapshot) Analyze(ctx context.Context, progress func(done, total int)) 
 // byte offsets into the whole text and game indexes counted over it.
 func (s *Snapshot) Diagnostics() []Diagnostic {
 	var out []Diagnostic
-	for d := range s.DiagnosticsWhere(nil) {
-		out = append(out, d)
-	}
-	return out
-}
-
-// DiagnosticsWhere yields the diagnostics computed so far, in text order
-// and in whole-text coordinates, of the chunks whose counts per code (indexed
-// like Codes) satisfy keep; a nil keep keeps all. A document can hold
-// hundreds of thousands of diagnostics, of which the server shows a capped
-// selection: with CodeCounts, this finds it without copying the rest.
-func (s *Snapshot) DiagnosticsWhere(keep func(counts []int32) bool) iter.Seq[Diagnostic] {
-	return func(yield func(Diagnostic) bool) {
-		s.list.all(0, func(p place) bool {
-			r := p.chunk.result()
-			if r == nil || len(r.diags) == 0 || keep != nil && !keep(r.counts) {
-				return true
-			}
+	s.list.all(0, func(p place) bool {
+		if r := p.chunk.result(); r != nil {
 			for _, d := range r.diags {
-				if !yield(p.toWhole(d)) {
-					return false
-				}
+				out = append(out, p.toWhole(d))
 			}
-			return true
-		})
-	}
+		}
+		return true
+	})
+	return out
 }
 
 // toWhole moves a diagnostic of the chunk into whole-text coordinates.

@@ -39,8 +39,8 @@ func TestChunkListAfterEdits(t *testing.T) {
 		for _, d := range all {
 			counts[CodeIndex(d.Code)]++
 		}
-		if sum := s.Summary(); sum == nil || !slices.Equal(sum.counts, counts) {
-			t.Fatalf("step %d: summary %v, want counts %v", step, sum, counts)
+		if got := s.CodeCounts(); !s.Analyzed() || !slices.Equal(got, counts) {
+			t.Fatalf("step %d: code counts %v, want %v", step, got, counts)
 		}
 		errorsOnly := make([]bool, len(Codes))
 		for i, info := range Codes {

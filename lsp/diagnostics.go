@@ -158,41 +158,15 @@ func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 				omitted, set.MaxDiagnostics),
 		})
 	}
-	if snap.Summary() != nil {
-		return append(out, shownFromSummary(snap, set, effective, cut, room)...)
-	}
-	// While the first analysis runs there is no summary yet: visit the
-	// chunks that hold something shown.
-	holdsShown := func(chunkCounts []int32) bool {
-		for i, n := range chunkCounts {
-			if n > 0 && effective[i] >= analysis.Error && effective[i] <= cut {
-				return true
-			}
-		}
-		return false
-	}
-	kept := 0
-	for d := range snap.DiagnosticsWhere(holdsShown) {
-		sev := set.severity(d)
-		if sev < analysis.Error || sev > cut || sev == cut && room == 0 {
-			continue
-		}
-		if sev == cut {
-			room--
-		}
-		out = append(out, toProtocol(snap, d, sev))
-		if kept++; kept == shown {
-			break
-		}
-	}
-	return out
+	return append(out, selectShown(snap, set, effective, cut, room, shown)...)
 }
 
-// shownFromSummary selects the diagnostics to show using the snapshot's
-// summary: every one more severe than cut, wherever it is, and the first
-// room of severity cut. Only the chunks holding them are visited, so the
-// cost follows what is shown, not the size of the document.
-func shownFromSummary(snap *analysis.Snapshot, set *Settings, effective []analysis.Severity, cut analysis.Severity, room int) []protocol.Diagnostic {
+// selectShown selects the diagnostics to show: every one more severe than
+// cut, wherever it is, and the first room of severity cut, at most limit in
+// all (while the first analysis runs, chunks finish between counting and
+// selecting). Only the chunks holding them are visited, so the cost follows
+// what is shown, not the size of the document.
+func selectShown(snap *analysis.Snapshot, set *Settings, effective []analysis.Severity, cut analysis.Severity, room, limit int) []protocol.Diagnostic {
 	above := make([]bool, len(effective))
 	at := make([]bool, len(effective))
 	for i, sev := range effective {
@@ -201,9 +175,12 @@ func shownFromSummary(snap *analysis.Snapshot, set *Settings, effective []analys
 	}
 	var kept []analysis.Diagnostic
 	for d := range snap.DiagnosticsOfCodes(above) {
+		if len(kept) == limit {
+			break
+		}
 		kept = append(kept, d)
 	}
-	if room > 0 {
+	if room = min(room, limit-len(kept)); room > 0 {
 		for d := range snap.DiagnosticsOfCodes(at) {
 			kept = append(kept, d)
 			if room--; room == 0 {
