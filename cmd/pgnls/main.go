@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 )
 
@@ -25,7 +26,31 @@ func main() {
 		debug.SetGCPercent(400)
 		debug.SetMemoryLimit(160 << 20)
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stop := startCPUProfile(os.Getenv("PGNLS_CPUPROFILE"))
+	status := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(status)
+}
+
+// startCPUProfile writes a CPU profile of the whole run to path, when the
+// environment names one (PGNLS_CPUPROFILE=cpu.out pgnls check big.pgn; then
+// go tool pprof cpu.out), and returns the function that finishes it.
+func startCPUProfile(path string) (stop func()) {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pgnls: cannot write the CPU profile: %v\n", err)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
 }
 
 const usage = `pgnls: a language server and checker for PGN chess files
