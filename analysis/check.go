@@ -1,9 +1,10 @@
 package analysis
 
 import (
+	"cmp"
 	"errors"
 	"runtime"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,8 +22,15 @@ func CheckFile(f *pgn.File) []Diagnostic {
 	forEachParallel(len(f.Games), func(i int) {
 		perGame[i] = CheckGame(f, f.Games[i])
 	})
-	var out []Diagnostic
-	out = append(out, syntaxOutsideGames(f)...)
+	between := syntaxOutsideGames(f)
+	n := len(between)
+	for _, ds := range perGame {
+		n += len(ds)
+	}
+	// Sized once: a database has hundreds of thousands of diagnostics, and
+	// growing the list by appending copied it over and over.
+	out := make([]Diagnostic, 0, n)
+	out = append(out, between...)
 	for _, ds := range perGame {
 		out = append(out, ds...)
 	}
@@ -73,18 +81,26 @@ func syntaxOutsideGames(f *pgn.File) []Diagnostic {
 	return out
 }
 
+// sortDiagnostics puts diagnostics in source order, the more severe first
+// at one position. Most lists arrive sorted, or nearly: they are checked
+// first, which costs far less than sorting them.
 func sortDiagnostics(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		if ds[i].Pos != ds[j].Pos {
-			return ds[i].Pos < ds[j].Pos
-		}
-		return ds[i].Severity < ds[j].Severity
-	})
+	if !slices.IsSortedFunc(ds, compareDiagnostics) {
+		slices.SortStableFunc(ds, compareDiagnostics)
+	}
+}
+
+func compareDiagnostics(a, b Diagnostic) int {
+	if a.Pos != b.Pos {
+		return cmp.Compare(a.Pos, b.Pos)
+	}
+	return cmp.Compare(a.Severity, b.Severity)
 }
 
 // CheckGame returns the diagnostics of one game in source order.
 func CheckGame(f *pgn.File, g *pgn.Game) []Diagnostic {
-	c := &gameChecker{file: f, game: g}
+	c := checkers.Get().(*gameChecker)
+	*c = gameChecker{file: f, game: g, diags: c.diags[:0]}
 	for _, e := range g.Errors {
 		c.report(e.Pos, e.End, CodeSyntax, e.Msg)
 	}
@@ -96,8 +112,23 @@ func CheckGame(f *pgn.File, g *pgn.Game) []Diagnostic {
 	}
 	c.checkResult()
 	sortDiagnostics(c.diags)
-	return c.diags
+	var out []Diagnostic
+	if len(c.diags) > 0 {
+		out = slices.Clone(c.diags)
+	}
+	if cap(c.diags) <= 1024 { // a pathological game's list is not kept
+		clear(c.diags)
+		*c = gameChecker{diags: c.diags[:0]}
+		checkers.Put(c)
+	}
+	return out
 }
+
+// checkers holds game checkers for reuse. A database is checked a game at a
+// time, and a checker's list of diagnostics, grown by appending, was a third
+// of the memory the checks allocated: a reused list grows once, and the
+// game's own list is then copied out at its final size.
+var checkers = sync.Pool{New: func() any { return new(gameChecker) }}
 
 // gameChecker holds the state of checking one game.
 type gameChecker struct {
@@ -255,8 +286,9 @@ func (c *gameChecker) play(pos *board.Position, m *pgn.Move) bool {
 		c.reportIllegal(pos, m, err)
 		return false
 	}
-	c.checkStyle(pos, m, san, mv)
+	before := *pos
 	pos.Play(mv)
+	c.checkStyle(&before, pos, m, san, mv)
 	return true
 }
 
@@ -298,14 +330,28 @@ func (c *gameChecker) checkMoveNumber(pos *board.Position, m *pgn.Move) {
 	}
 }
 
-// checkStyle compares a legal move as written with its canonical SAN.
+// checkStyle compares a legal move as written with its canonical SAN; after
+// is the position the move led to, which tells whether it gave check.
 // Most moves are written canonically, so the cheap comparisons come first.
-func (c *gameChecker) checkStyle(pos *board.Position, m *pgn.Move, san board.SAN, mv board.Move) {
-	want := pos.CheckStatus(mv)
+func (c *gameChecker) checkStyle(before, after *board.Position, m *pgn.Move, san board.SAN, mv board.Move) {
+	want := checkSuffixOf(after)
 	overSpecified := san.Piece != board.Pawn && (san.FromFile >= 0 || san.FromRank >= 0)
 	if san.Suffix != want || san.ZeroCastling || san.BarePromotion || san.ExplicitPawn || san.Capture != (mv.Flags&board.Capture != 0) || overSpecified {
-		c.checkWritten(pos, m, san, mv, want)
+		c.checkWritten(before, m, san, mv, want)
 	}
+}
+
+// checkSuffixOf returns the check sign earned by the move that led to pos.
+// It looks at the position already played instead of calling CheckStatus
+// on the one before, which would copy it and play the move a second time.
+func checkSuffixOf(pos *board.Position) board.CheckSuffix {
+	switch {
+	case !pos.InCheck():
+		return board.NoCheckSuffix
+	case pos.HasLegalMove():
+		return board.PlusSuffix
+	}
+	return board.MateSuffix
 }
 
 // checkWritten reports each way in which a legal move is written otherwise

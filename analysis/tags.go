@@ -3,6 +3,7 @@ package analysis
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"pgnls/pgn"
 )
@@ -12,10 +13,21 @@ var SevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Bla
 
 // STRIndex returns a tag's place in the Seven Tag Roster, or -1.
 func STRIndex(name string) int {
-	for i, n := range SevenTagRoster {
-		if n == name {
-			return i
-		}
+	switch name { // a switch, not a loop: it runs for every tag of a database
+	case "Event":
+		return 0
+	case "Site":
+		return 1
+	case "Date":
+		return 2
+	case "Round":
+		return 3
+	case "White":
+		return 4
+	case "Black":
+		return 5
+	case "Result":
+		return 6
 	}
 	return -1
 }
@@ -98,10 +110,10 @@ func (r tagRepeats) at(i int) bool {
 // tags out of order.
 func (c *gameChecker) checkSTR(repeats tagRepeats) {
 	g := c.game
-	missing := 0 // a bit per roster tag
-	for i, name := range SevenTagRoster {
-		if g.TagNode(name) == nil {
-			missing |= 1 << i
+	missing := 1<<len(SevenTagRoster) - 1 // a bit per roster tag
+	for _, t := range g.Tags {
+		if i := STRIndex(t.Name); i >= 0 {
+			missing &^= 1 << i
 		}
 	}
 	if missing != 0 {
@@ -169,7 +181,8 @@ func (c *gameChecker) checkTagValue(t *pgn.Tag) {
 	if n := len(t.Name); n > maxTagValue {
 		c.report(t.NameTok.Pos, t.NameTok.End, CodeTagValue, "tag name is "+strconv.Itoa(n)+" characters long; the standard allows at most 255")
 	}
-	if n := len([]rune(t.Value)); n > maxTagValue {
+	if n := len(t.Value); n > maxTagValue && utf8.RuneCountInString(t.Value) > maxTagValue {
+		n = utf8.RuneCountInString(t.Value)
 		c.report(pos, end, CodeTagValue, "tag value is "+strconv.Itoa(n)+" characters long; the standard allows at most 255")
 	}
 	if msg := tagValueProblem(t.Name, t.Value); msg != "" {
@@ -239,43 +252,57 @@ func digitsOrUnknown(s string, n int) bool {
 	return len(s) == n && (allDigits(s) || strings.Count(s, "?") == n)
 }
 
+// The validators below run on every tag of every game of a database, so
+// they walk the value with strings.Cut instead of splitting it into a new
+// slice, and read numbers by hand: Atoi's error for "??" allocated.
+
 func validDate(s string) bool {
-	parts := strings.Split(s, ".")
-	if len(parts) != 3 || !digitsOrUnknown(parts[0], 4) || !digitsOrUnknown(parts[1], 2) || !digitsOrUnknown(parts[2], 2) {
+	year, rest, ok1 := strings.Cut(s, ".")
+	month, day, ok2 := strings.Cut(rest, ".")
+	if !ok1 || !ok2 || !digitsOrUnknown(year, 4) || !digitsOrUnknown(month, 2) || !digitsOrUnknown(day, 2) {
 		return false
 	}
-	if m, err := strconv.Atoi(parts[1]); err == nil && (m < 1 || m > 12) {
+	if m, ok := twoDigits(month); ok && (m < 1 || m > 12) {
 		return false
 	}
-	if d, err := strconv.Atoi(parts[2]); err == nil && (d < 1 || d > 31) {
+	if d, ok := twoDigits(day); ok && (d < 1 || d > 31) {
 		return false
 	}
 	return true
+}
+
+// twoDigits returns the number written by s, two decimal digits.
+func twoDigits(s string) (int, bool) {
+	if len(s) != 2 || !allDigits(s) {
+		return 0, false
+	}
+	return int(s[0]-'0')*10 + int(s[1]-'0'), true
 }
 
 func validRound(s string) bool {
 	if s == "?" || s == "-" {
 		return true
 	}
-	for _, part := range strings.Split(s, ".") {
+	for {
+		part, rest, more := strings.Cut(s, ".")
 		if !allDigits(part) {
 			return false
 		}
+		if !more {
+			return true
+		}
+		s = rest
 	}
-	return true
 }
 
 func validTime(s string) bool {
-	parts := strings.Split(s, ":")
-	if len(parts) != 3 {
-		return false
-	}
 	limits := [3]int{23, 59, 60} // 60: a leap second
-	for i, p := range parts {
-		n, err := strconv.Atoi(p)
-		if len(p) != 2 || err != nil || n > limits[i] {
+	for i, limit := range limits {
+		part, rest, more := strings.Cut(s, ":")
+		if n, ok := twoDigits(part); !ok || n > limit || more != (i < 2) {
 			return false
 		}
+		s = rest
 	}
 	return true
 }
@@ -293,23 +320,25 @@ func validTimeControl(s string) bool {
 	if s == "?" || s == "-" {
 		return true
 	}
-	for _, f := range strings.Split(s, ":") {
-		if moves, secs, ok := strings.Cut(f, "/"); ok {
-			if !allDigits(moves) || !allDigits(secs) {
-				return false
-			}
-			continue
-		}
-		if rest, ok := strings.CutPrefix(f, "*"); ok {
-			if !allDigits(rest) {
-				return false
-			}
-			continue
-		}
-		base, inc, hasInc := strings.Cut(f, "+")
-		if !allDigits(base) || hasInc && !allDigits(inc) {
+	for {
+		f, rest, more := strings.Cut(s, ":")
+		if !validTimeControlField(f) {
 			return false
 		}
+		if !more {
+			return true
+		}
+		s = rest
 	}
-	return true
+}
+
+func validTimeControlField(f string) bool {
+	if moves, secs, ok := strings.Cut(f, "/"); ok {
+		return allDigits(moves) && allDigits(secs)
+	}
+	if rest, ok := strings.CutPrefix(f, "*"); ok {
+		return allDigits(rest)
+	}
+	base, inc, hasInc := strings.Cut(f, "+")
+	return allDigits(base) && (!hasInc || allDigits(inc))
 }

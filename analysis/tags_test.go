@@ -1,0 +1,82 @@
+package analysis
+
+import "testing"
+
+// TestTagValueProblem pins which values the tag checks accept, at the edges
+// of each form.
+func TestTagValueProblem(t *testing.T) {
+	tests := []struct {
+		name, value string
+		ok          bool
+	}{
+		{"Date", "1992.11.04", true},
+		{"Date", "1992.??.??", true},
+		{"Date", "????.??.??", true},
+		{"Date", "1992.12.31", true},
+		{"Date", "1992.13.01", false},
+		{"Date", "1992.00.10", false},
+		{"Date", "1992.01.32", false},
+		{"Date", "1992.01.00", false},
+		{"Date", "1992.1.10", false},
+		{"Date", "1992.01", false},
+		{"Date", "1992.01.01.01", false},
+		{"Date", "1992.?1.01", false},
+		{"Date", "", false},
+		{"UTCDate", "2020.02.29", true},
+		{"Round", "3", true},
+		{"Round", "1.2.3", true},
+		{"Round", "?", true},
+		{"Round", "-", true},
+		{"Round", "1.", false},
+		{"Round", ".1", false},
+		{"Round", "", false},
+		{"Round", "one", false},
+		{"Time", "12:00:00", true},
+		{"Time", "23:59:60", true},
+		{"Time", "24:00:00", false},
+		{"Time", "12:60:00", false},
+		{"Time", "12:00", false},
+		{"Time", "12:00:00:00", false},
+		{"Time", "1:00:00", false},
+		{"Time", "12:00:0x", false},
+		{"TimeControl", "40/7200:3600", true},
+		{"TimeControl", "300+2", true},
+		{"TimeControl", "*180", true},
+		{"TimeControl", "?", true},
+		{"TimeControl", "-", true},
+		{"TimeControl", "300+", false},
+		{"TimeControl", "40/", false},
+		{"TimeControl", "300:", false},
+		{"TimeControl", "5 min", false},
+		{"WhiteElo", "2700", true},
+		{"WhiteElo", "-", true},
+		{"WhiteElo", "27OO", false},
+		{"ECO", "B33", true},
+		{"ECO", "F00", false},
+		{"PlyCount", "12", true},
+		{"PlyCount", "", false},
+		{"Result", "1/2-1/2", true},
+		{"Result", "½-½", false},
+		{"SetUp", "1", true},
+		{"SetUp", "yes", false},
+		{"Annotator", "anything at all", true},
+	}
+	for _, tt := range tests {
+		if got := tagValueProblem(tt.name, tt.value) == ""; got != tt.ok {
+			t.Errorf("[%s %q]: accepted %v, want %v", tt.name, tt.value, got, tt.ok)
+		}
+	}
+}
+
+func TestSTRIndex(t *testing.T) {
+	for i, name := range SevenTagRoster {
+		if got := STRIndex(name); got != i {
+			t.Errorf("STRIndex(%q) = %d, want %d", name, got, i)
+		}
+	}
+	for _, name := range []string{"", "event", "Annotator", "ECO"} {
+		if got := STRIndex(name); got != -1 {
+			t.Errorf("STRIndex(%q) = %d, want -1", name, got)
+		}
+	}
+}
