@@ -191,12 +191,17 @@ func (t *LineTable) Cursor() *Cursor { return &Cursor{t: t} }
 func (c *Cursor) Position(off Pos) (line, col16, col int) {
 	o := c.t.clamp(off)
 	if o < c.off || c.line+1 < len(c.t.starts) && o >= c.t.starts[c.line+1] {
-		c.line = c.t.Line(Pos(o))
-		c.off, c.col16, c.col = c.t.starts[c.line], 0, 0
+		c.moveToLine(o)
 	}
 	o = min(o, c.t.lineContentEnd(c.line)) // inside a CRLF: the line's end
 	src := c.t.src
 	for c.off < o {
+		if src[c.off] < utf8.RuneSelf { // most text is ASCII
+			c.col16++
+			c.col++
+			c.off++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(src[c.off:])
 		if c.off+size > o {
 			break
@@ -206,4 +211,25 @@ func (c *Cursor) Position(off Pos) (line, col16, col int) {
 		c.off += size
 	}
 	return c.line, c.col16, c.col
+}
+
+// moveToLine puts the cursor at the start of the line holding o. Sorted
+// offsets mostly land a few lines further on, where stepping beats a binary
+// search over every line of a large file.
+func (c *Cursor) moveToLine(o int) {
+	starts := c.t.starts
+	line := c.line
+	if o < c.off {
+		line = c.t.Line(Pos(o))
+	} else {
+		for steps := 0; line+1 < len(starts) && o >= starts[line+1]; steps++ {
+			if steps == 8 {
+				line = c.t.Line(Pos(o))
+				break
+			}
+			line++
+		}
+	}
+	c.line = line
+	c.off, c.col16, c.col = starts[line], 0, 0
 }

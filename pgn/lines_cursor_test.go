@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -10,6 +11,7 @@ import (
 func TestCursorMatchesLineTable(t *testing.T) {
 	texts := []string{
 		"", "abc", "a\nb\r\nc\rd", "é💎\r\n\r\nx\xffy\n", "line one\nline two é\n💎💎\n",
+		strings.Repeat("1. e4 { é } e5\n\r\n💎\n", 100), // many lines: the cursor steps and jumps
 	}
 	rng := rand.New(rand.NewSource(3))
 	for _, text := range texts {
@@ -28,6 +30,10 @@ func TestCursorMatchesLineTable(t *testing.T) {
 		}
 		for i := 0; i < 200; i++ {
 			check(c, rng.Intn(len(text)+2)-1)
+		}
+		c = table.Cursor()
+		for off := 0; off <= len(text); off += rng.Intn(300) + 1 { // increasing, by gaps of up to many lines
+			check(c, off)
 		}
 	}
 }

@@ -66,8 +66,7 @@ func (r *Reader) Next() (*Piece, error) {
 		if r.eof && rawLen == len(r.buf) {
 			return r.emit(f, text, Pos(len(text)), rawLen), nil
 		}
-		if points := SplitPoints(f); len(points) > 0 {
-			cut := points[len(points)-1]
+		if cut, ok := LastSplitPoint(f); ok {
 			return r.emit(f, text, cut, r.rawLength(text[:cut])), nil
 		}
 		if len(r.buf) >= r.MaxPiece {

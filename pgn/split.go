@@ -52,6 +52,26 @@ func SplitPoints(f *File) []Pos {
 	return points
 }
 
+// LastSplitPoint returns the last of SplitPoints(f), found from the end:
+// the streaming Reader needs only the last cut of each block, and finding
+// every cut looked at every game's tokens (DependsOnNext reads the last
+// token of the text before a cut).
+func LastSplitPoint(f *File) (Pos, bool) {
+	// A cut at item i depends only on the item before it (DependsOnNext
+	// looks at the last item), so the last i that qualifies is the last
+	// of SplitPoints.
+	for i := len(f.Items) - 1; i >= 1; i-- {
+		g, ok := f.Items[i].(*Game)
+		if !ok || !AtLineStart(f.Src, g.From) {
+			continue
+		}
+		if !DependsOnNext(&File{Src: f.Src, Items: f.Items[:i]}, f.Src[g.From:]) {
+			return g.From, true
+		}
+	}
+	return 0, false
+}
+
 // AtLineStart reports whether offset off begins a line of text.
 func AtLineStart(text string, off Pos) bool {
 	return off == 0 || text[off-1] == '\n' || text[off-1] == '\r'
