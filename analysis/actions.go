@@ -531,8 +531,9 @@ func (x *fixer) deleteTag(t *pgn.Tag) Edit {
 // duplicate removes a repeated tag pair; the removal is preferred when the
 // value is the same as the first one's.
 func (x *fixer) duplicate(d *Diagnostic) []Action {
+	repeats := newTagRepeats(x.g.Tags)
 	for i, t := range x.g.Tags {
-		if t.Pos() != d.Pos || !isDuplicate(x.g.Tags, i) {
+		if t.Pos() != d.Pos || !repeats.at(i) {
 			continue
 		}
 		first := x.g.TagNode(t.Name)

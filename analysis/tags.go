@@ -66,34 +66,34 @@ func (c *gameChecker) checkTags() {
 	}
 }
 
-// isDuplicate reports whether tags[i] repeats an earlier tag's name. A tag
-// section has a dozen tags at most in practice, so a scan beats a map.
-func isDuplicate(tags []*pgn.Tag, i int) bool {
-	for _, t := range tags[:i] {
-		if t.Name == tags[i].Name {
-			return true
-		}
-	}
-	return false
-}
-
-// tagRepeats tells which tags repeat an earlier tag's name: by a scan
-// (isDuplicate) in a tag section of usual size, by a map made once in a
-// long one, where scanning for every tag made a file of thousands of tags
-// quadratic.
+// tagRepeats tells which tags repeat an earlier tag's name. It is worked
+// out once per game: both the duplicate and the order checks ask about
+// every tag.
 type tagRepeats struct {
-	tags    []*pgn.Tag
-	repeats []bool // nil: scan
+	mask    uint64 // bit i: tags[i] repeats, for the first 64 tags
+	repeats []bool // for a longer tag section; nil otherwise
 }
 
+// A tag section has a dozen tags at most in practice, so a scan of the
+// earlier names beats a map; past 64 tags a map keeps a file of thousands
+// of tags from being quadratic.
 func newTagRepeats(tags []*pgn.Tag) tagRepeats {
-	r := tagRepeats{tags: tags}
-	if len(tags) > 32 {
+	var r tagRepeats
+	if len(tags) > 64 {
 		seen := make(map[string]bool, len(tags))
 		r.repeats = make([]bool, len(tags))
 		for i, t := range tags {
 			r.repeats[i] = seen[t.Name]
 			seen[t.Name] = true
+		}
+		return r
+	}
+	for i, t := range tags {
+		for _, earlier := range tags[:i] {
+			if earlier.Name == t.Name {
+				r.mask |= 1 << i
+				break
+			}
 		}
 	}
 	return r
@@ -103,7 +103,7 @@ func (r tagRepeats) at(i int) bool {
 	if r.repeats != nil {
 		return r.repeats[i]
 	}
-	return isDuplicate(r.tags, i)
+	return r.mask&(1<<i) != 0
 }
 
 // checkSTR reports missing Seven Tag Roster tags (once for the game) and STR

@@ -1,6 +1,11 @@
 package analysis
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+
+	"pgnls/pgn"
+)
 
 // TestTagValueProblem pins which values the tag checks accept, at the edges
 // of each form.
@@ -77,6 +82,27 @@ func TestSTRIndex(t *testing.T) {
 	for _, name := range []string{"", "event", "Annotator", "ECO"} {
 		if got := STRIndex(name); got != -1 {
 			t.Errorf("STRIndex(%q) = %d, want -1", name, got)
+		}
+	}
+}
+
+// TestTagRepeats compares both ways of finding repeated tag names (a bit
+// mask up to 64 tags, a map beyond) with the definition.
+func TestTagRepeats(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 63, 64, 65, 200} {
+		var tags []*pgn.Tag
+		for i := 0; i < n; i++ {
+			tags = append(tags, &pgn.Tag{Name: "T" + strconv.Itoa(i%(n/3+1))})
+		}
+		r := newTagRepeats(tags)
+		for i := range tags {
+			want := false
+			for _, earlier := range tags[:i] {
+				want = want || earlier.Name == tags[i].Name
+			}
+			if r.at(i) != want {
+				t.Errorf("%d tags: tag %d (%s) repeats %v, want %v", n, i, tags[i].Name, r.at(i), want)
+			}
 		}
 	}
 }
