@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -253,4 +254,49 @@ func TestDocumentCapsDiagnosticsPerChunk(t *testing.T) {
 	if full := CheckFile(pgn.Parse(text)); len(full) < 5000 {
 		t.Errorf("CheckFile kept %d diagnostics; it must keep them all", len(full))
 	}
+}
+
+// withPieceSize makes NewDocument cut texts into pieces of size bytes for
+// the rest of the test, so that small texts take the parallel path.
+func withPieceSize(t testing.TB, size int) {
+	old := pieceSize
+	pieceSize = size
+	t.Cleanup(func() { pieceSize = old })
+}
+
+// TestDocumentPiecesMatchFullParse: a text parsed in pieces, with cuts
+// that hold and cuts that do not (games without a result, comments left
+// open, CRLF and lone CR line breaks, hostile files), gives the document
+// of a full parse.
+func TestDocumentPiecesMatchFullParse(t *testing.T) {
+	texts := map[string]string{
+		"games":    readCorpusFile(t, "../testdata/games/classics.pgn"),
+		"markers":  readCorpusFile(t, "../testdata/check/moves.pgn"),
+		"no-marks": strings.Repeat("[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4\n\n[Event \"c\"]\n[Site \"d\"]\n\n[Event \"e\"]\n1. c4 {open\n\n[Event \"f\"]\n\n1. f4 *\n", 5),
+		"crlf":     strings.ReplaceAll(readCorpusFile(t, "../testdata/games/classics.pgn"), "\n", "\r\n"),
+		"lone-cr":  strings.ReplaceAll(strings.Repeat("[Event \"a\"]\n\n1. e4 *\n\n", 30), "\n", "\r"),
+	}
+	for _, shape := range linearShapes {
+		texts["shape "+shape.name] = shape.make(20)
+	}
+	hostile, _ := filepath.Glob("../testdata/hostile/*.pgn")
+	for _, name := range hostile {
+		texts[filepath.Base(name)] = readCorpusFile(t, name)
+	}
+	for _, size := range []int{8, 64, 300} {
+		withPieceSize(t, size)
+		for name, text := range texts {
+			checkAgainstFullParse(t, NewDocument(text), text, fmt.Sprintf("%s in pieces of %d", name, size))
+		}
+	}
+}
+
+// FuzzDocumentPieces: any text parsed in small pieces gives the document of
+// a full parse.
+func FuzzDocumentPieces(f *testing.F) {
+	fuzzSeeds(f, func(text string) { f.Add(text, uint8(40)) })
+	f.Fuzz(func(t *testing.T, text string, size uint8) {
+		withPieceSize(t, int(size)+2)
+		checkAgainstFullParse(t, NewDocument(text), text, "pieces")
+	})
 }
