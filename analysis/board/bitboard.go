@@ -92,6 +92,22 @@ func ray(sq Square, d step, occ uint64) uint64 {
 	return b
 }
 
+// between[a][b] holds the squares strictly between a and b when they share a
+// rank, file or diagonal, and nothing otherwise. A check by a slider can be
+// blocked on these squares, and a lone piece of the king's side on them is
+// pinned.
+var between = func() (table [64][64]uint64) {
+	for from := A1; from <= H8; from++ {
+		for _, d := range kingSteps { // the eight directions
+			for r := ray(from, d, 0); r != 0; r &= r - 1 {
+				to := firstSquare(r)
+				table[from][to] = ray(from, d, bit(to)) &^ bit(to)
+			}
+		}
+	}
+	return table
+}()
+
 // rankAttackTable[file][inner] is the set of files, as a byte, that a rook
 // on file attacks along its rank when the six inner files (b to g) have the
 // occupancy inner. The edge files never matter: a rook attacks them whether

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/notnil/chess"
@@ -166,4 +167,85 @@ func replayNotnilGame(t *testing.T, file string, g *chess.Game) int {
 		}
 	}
 	return len(moves)
+}
+
+// corpusPly is a position of a corpus game and the move played in it.
+type corpusPly struct {
+	before Position
+	move   Move
+	san    string // the move as notnil writes it, check sign included
+}
+
+// corpusGame is a corpus game's main line as this package replays it.
+type corpusGame struct {
+	plies []corpusPly
+	final Position // the position after the last move
+}
+
+// loadCorpusGames reads every corpus game that notnil can read and this
+// package can replay (see TestCorpusAgainstNotnil), once per process: the
+// benchmarks share it, and notnil takes over a second to read the corpus.
+var loadCorpusGames = sync.OnceValues(func() ([]corpusGame, error) {
+	files, err := corpusFiles()
+	if err != nil {
+		return nil, err
+	}
+	var games []corpusGame
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		for _, text := range splitGames(data) {
+			if g, ok := replayCorpusGame(text); ok {
+				games = append(games, g)
+			}
+		}
+	}
+	return games, nil
+})
+
+// replayCorpusGame reads one game with notnil and replays its main line
+// here, moving by notnil's SAN. It reports false for a game that either
+// side cannot read or replay; TestCorpusAgainstNotnil is the test that
+// says why.
+func replayCorpusGame(text string) (corpusGame, bool) {
+	var g corpusGame
+	ng, err := readNotnilGame(text)
+	if err != nil {
+		return g, false
+	}
+	positions, moves := ng.Positions(), ng.Moves()
+	p, err := ParseFEN(positions[0].String())
+	if err != nil {
+		return g, false
+	}
+	for i, nm := range moves {
+		san := chess.AlgebraicNotation{}.Encode(positions[i], nm)
+		s, err := ParseSAN(san)
+		if err != nil {
+			return g, false
+		}
+		m, err := p.Resolve(s)
+		if err != nil {
+			return g, false
+		}
+		g.plies = append(g.plies, corpusPly{p, m, san})
+		p.Play(m)
+	}
+	g.final = p
+	return g, true
+}
+
+// corpusGamesOrSkip returns the corpus games, skipping tb without them.
+func corpusGamesOrSkip(tb testing.TB) []corpusGame {
+	tb.Helper()
+	games, err := loadCorpusGames()
+	if err != nil {
+		tb.Skipf("../shared/corpus not found: %v", err)
+	}
+	if len(games) == 0 {
+		tb.Skip("no corpus games replayed")
+	}
+	return games
 }

@@ -51,13 +51,16 @@ func FuzzResolve(f *testing.F) {
 
 // FuzzParseFEN checks that ParseFEN never panics, that what it accepts
 // survives a round trip through FEN, and that accepted positions can be
-// played in.
+// played in, with HasLegalMove and CheckSign agreeing with LegalMoves there
+// and after each legal move.
 func FuzzParseFEN(f *testing.F) {
 	for _, tc := range perftPositions {
 		f.Add(tc.fen)
 	}
 	f.Add("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1")
 	f.Add("4k3/8/8/8/8/8/8/4K2r b - - 0 1")
+	f.Add("8/8/3ppp2/3pkp2/3Ppp2/2P5/8/K3R3 b - d3 0 1")
+	f.Add("4r2k/8/8/8/8/3n4/3P1P2/3QKB2 w - - 0 1")
 	f.Fuzz(func(t *testing.T, fen string) {
 		p, err := ParseFEN(fen)
 		if err != nil {
@@ -67,9 +70,16 @@ func FuzzParseFEN(f *testing.F) {
 		if err != nil || q != p {
 			t.Fatalf("ParseFEN(%q) gives %q, which parses to %q, %v", fen, p.FEN(), q.FEN(), err)
 		}
-		for _, m := range p.LegalMoves(nil) {
+		moves := p.LegalMoves(nil)
+		if p.HasLegalMove() != (len(moves) > 0) || p.CheckSign() != referenceCheckSign(&p) {
+			t.Fatalf("%s: HasLegalMove() = %v and CheckSign() = %q with %d legal moves", p.FEN(), p.HasLegalMove(), p.CheckSign(), len(moves))
+		}
+		for _, m := range moves {
 			q := p
 			q.Play(m)
+			if q.CheckSign() != referenceCheckSign(&q) {
+				t.Fatalf("%s: after %v, CheckSign() = %q, want %q", p.FEN(), m, q.CheckSign(), referenceCheckSign(&q))
+			}
 			_ = p.SAN(m)
 		}
 	})

@@ -50,7 +50,8 @@ func newNotnilGame(t *testing.T, fen string) notnilGame {
 }
 
 // compare checks everything the two implementations can disagree on in the
-// current position, and returns the legal moves sorted by UCI name along
+// current position (the check sign of every legal move included, through
+// SAN), and returns the legal moves sorted by UCI name along
 // with notnil's moves by the same names.
 func (g *notnilGame) compare(t *testing.T) ([]Move, map[string]*chess.Move) {
 	t.Helper()
@@ -65,6 +66,9 @@ func (g *notnilGame) compare(t *testing.T) ([]Move, map[string]*chess.Move) {
 	}
 	if len(ours) != len(theirs) {
 		t.Fatalf("%s: %d legal moves, notnil has %d", fen, len(ours), len(theirs))
+	}
+	if got := g.ours.HasLegalMove(); got != (len(theirs) > 0) {
+		t.Errorf("%s: HasLegalMove() = %v, notnil has %d legal moves", fen, got, len(theirs))
 	}
 	slices.SortFunc(ours, func(a, b Move) int { return compareStrings(a.String(), b.String()) })
 	for _, m := range ours {

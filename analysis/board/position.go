@@ -141,11 +141,17 @@ func (p *Position) checkers() uint64 {
 func (p *Position) InCheck() bool { return p.checkers() != 0 }
 
 // IsCheckmate reports whether the side to move is checkmated.
-func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
+func (p *Position) IsCheckmate() bool {
+	checkers := p.checkers()
+	return checkers != 0 && !p.hasLegalMove(checkers)
+}
 
 // IsStalemate reports whether the side to move has no legal move but is not
 // in check.
-func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMove() }
+func (p *Position) IsStalemate() bool {
+	checkers := p.checkers()
+	return checkers == 0 && !p.hasLegalMove(checkers)
+}
 
 // castlingKeep[sq] holds the castling rights that survive a move from or to
 // sq: moving the king loses both of its side's rights, and moving a rook

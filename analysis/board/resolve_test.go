@@ -284,7 +284,10 @@ func TestNoAllocations(t *testing.T) {
 	s, _ := ParseSAN("Nbd2")
 	buf := make([]Move, 0, 256)
 	dst := make([]byte, 0, 16)
-	var m Move
+	m, err := p.Resolve(s)
+	if err != nil {
+		t.Fatal(err)
+	}
 	checks := map[string]func(){
 		"Resolve":      func() { m, _ = p.Resolve(s) },
 		"Play":         func() { q := p; q.Play(m) },
@@ -292,6 +295,8 @@ func TestNoAllocations(t *testing.T) {
 		"HasLegalMove": func() { _ = p.HasLegalMove() },
 		"AppendSAN":    func() { dst = p.AppendSAN(dst[:0], m) },
 		"AppendFEN":    func() { dst = p.AppendFEN(dst[:0]) },
+		"CheckStatus":  func() { _ = p.CheckStatus(m) },
+		"CheckSign":    func() { _ = p.CheckSign() },
 	}
 	for name, f := range checks {
 		if n := testing.AllocsPerRun(100, f); n != 0 {

@@ -73,14 +73,24 @@ func (p *Position) appendDisambiguation(dst []byte, pt PieceType, m Move) []byte
 }
 
 // CheckStatus returns the check sign that m, a legal move in p, earns: "+"
-// if it gives check, "#" if it gives checkmate. p is not changed.
+// if it gives check, "#" if it gives checkmate. p is not changed. A caller
+// that plays m anyway should call CheckSign on the result instead, which
+// spares a copy of the position and a second Play.
 func (p *Position) CheckStatus(m Move) CheckSuffix {
 	q := *p
 	q.Play(m)
+	return q.CheckSign()
+}
+
+// CheckSign returns the check sign earned by the move that led to p, judged
+// from p itself: MateSuffix if the side to move is checkmated, PlusSuffix if
+// it is in check with a legal move, NoCheckSuffix if it is not in check.
+func (p *Position) CheckSign() CheckSuffix {
+	checkers := p.checkers()
 	switch {
-	case !q.InCheck():
+	case checkers == 0:
 		return NoCheckSuffix
-	case q.HasLegalMove():
+	case p.hasLegalMove(checkers):
 		return PlusSuffix
 	}
 	return MateSuffix
