@@ -285,6 +285,26 @@ func BenchmarkCheckStatus(b *testing.B) {
 	}
 }
 
+// BenchmarkParseFEN measures ParseFEN on the FEN of every position of the
+// corpus games.
+func BenchmarkParseFEN(b *testing.B) {
+	var fens []string
+	for _, p := range corpusPositions(b, func(*Position) bool { return true }) {
+		fens = append(fens, p.FEN())
+	}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		for _, fen := range fens {
+			if _, err := ParseFEN(fen); err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+	}
+	reportPer(b, n, "ns/FEN")
+}
+
 // reportPer reports the time per unit of work, n units in all.
 func reportPer(b *testing.B, n int, unit string) {
 	if n > 0 {

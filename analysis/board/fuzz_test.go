@@ -1,6 +1,10 @@
 package board
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // FuzzResolve feeds arbitrary text through ParseSAN and Resolve in a few
 // positions. Nothing may panic, a parsed move must survive a round trip
@@ -49,19 +53,24 @@ func FuzzResolve(f *testing.F) {
 	})
 }
 
-// FuzzParseFEN checks that ParseFEN never panics, that what it accepts
-// survives a round trip through FEN, and that accepted positions can be
-// played in, with HasLegalMove and CheckSign agreeing with LegalMoves there
-// and after each legal move.
+// FuzzParseFEN checks that ParseFEN never panics, that it splits fields as
+// strings.Fields does, that what it accepts survives a round trip through
+// FEN, and that accepted positions can be played in, with HasLegalMove and
+// CheckSign agreeing with LegalMoves there and after each legal move.
 func FuzzParseFEN(f *testing.F) {
 	for _, tc := range perftPositions {
 		f.Add(tc.fen)
 	}
 	f.Add("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1")
 	f.Add("4k3/8/8/8/8/8/8/4K2r b - - 0 1")
+	f.Add(" 8/8/8/8/8/8/8/K6k\tw\u00a0- - 0 1 extra ")
 	f.Add("8/8/3ppp2/3pkp2/3Ppp2/2P5/8/K3R3 b - d3 0 1")
 	f.Add("4r2k/8/8/8/8/3n4/3P1P2/3QKB2 w - - 0 1")
 	f.Fuzz(func(t *testing.T, fen string) {
+		var buf [6]string
+		if got, want := splitFields(fen, &buf), strings.Fields(fen); !slices.Equal(got, want) {
+			t.Fatalf("splitFields(%q) = %q, strings.Fields gives %q", fen, got, want)
+		}
 		p, err := ParseFEN(fen)
 		if err != nil {
 			return

@@ -288,6 +288,7 @@ func TestNoAllocations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	const kiwipeteFEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	checks := map[string]func(){
 		"Resolve":      func() { m, _ = p.Resolve(s) },
 		"Play":         func() { q := p; q.Play(m) },
@@ -295,6 +296,7 @@ func TestNoAllocations(t *testing.T) {
 		"HasLegalMove": func() { _ = p.HasLegalMove() },
 		"AppendSAN":    func() { dst = p.AppendSAN(dst[:0], m) },
 		"AppendFEN":    func() { dst = p.AppendFEN(dst[:0]) },
+		"ParseFEN":     func() { _, _ = ParseFEN(kiwipeteFEN) },
 		"CheckStatus":  func() { _ = p.CheckStatus(m) },
 		"CheckSign":    func() { _ = p.CheckSign() },
 	}
