@@ -115,14 +115,21 @@ type publishDiagnosticsParams struct {
 	Diagnostics []protocol.Diagnostic `json:"diagnostics"`
 }
 
-// sendDiagnostics sends textDocument/publishDiagnostics. The list is never
-// null: [] is what clears a document's diagnostics.
+// sendDiagnostics sends textDocument/publishDiagnostics, encoded by hand
+// (publish.go). The list is never null: [] is what clears a document's
+// diagnostics.
 func (s *server) sendDiagnostics(ctx context.Context, uri protocol.DocumentURI, version *int32, diags []protocol.Diagnostic) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if diags == nil {
 		diags = []protocol.Diagnostic{}
 	}
-	return s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics,
-		&publishDiagnosticsParams{URI: uri, Version: version, Diagnostics: diags})
+	buf := publishBuffers.Get().(*[]byte)
+	defer publishBuffers.Put(buf)
+	*buf = appendPublishDiagnostics((*buf)[:0], &publishDiagnosticsParams{URI: uri, Version: version, Diagnostics: diags})
+	_, err := s.stream.writeBody(*buf)
+	return err
 }
 
 // render turns the diagnostics found in snap into the ones to publish: the

@@ -46,6 +46,9 @@ type server struct {
 	log    *zap.Logger
 	conn   jsonrpc2.Conn
 	client protocol.Client
+	// stream is conn's stream, which publishDiagnostics writes to directly
+	// (publish.go).
+	stream *stream
 
 	// ctx is the parent of all background work; stop cancels it when the
 	// server stops. bg counts the background goroutines; bgMu keeps any
@@ -105,7 +108,8 @@ func (s *server) lifecycle() lifecycle { return lifecycle(s.state.Load()) }
 func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	s.ctx, s.stop = context.WithCancel(ctx)
 	defer s.stop()
-	s.conn = jsonrpc2.NewConn(newStream(rwc, s.log))
+	s.stream = newStream(rwc, s.log)
+	s.conn = jsonrpc2.NewConn(s.stream)
 	s.client = protocol.ClientDispatcher(s.conn, s.log.Named("client"))
 	s.conn.Go(s.ctx, s.handler())
 
