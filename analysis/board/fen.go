@@ -100,8 +100,9 @@ func splitFields(fen string, buf *[6]string) []string {
 		case asciiSpace(c):
 			i++
 		case c >= utf8.RuneSelf || n == len(buf):
-			// Unicode spaces, or more fields than a FEN has: rare and
-			// wrong, so the general function can spend its allocation.
+			// Non-ASCII text, which may hold Unicode spaces, or more
+			// fields than a FEN has: rare and wrong, so the general
+			// function can spend its allocation.
 			return strings.Fields(fen)
 		default:
 			start := i
