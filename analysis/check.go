@@ -334,24 +334,13 @@ func (c *gameChecker) checkMoveNumber(pos *board.Position, m *pgn.Move) {
 // is the position the move led to, which tells whether it gave check.
 // Most moves are written canonically, so the cheap comparisons come first.
 func (c *gameChecker) checkStyle(before, after *board.Position, m *pgn.Move, san board.SAN, mv board.Move) {
-	want := checkSuffixOf(after)
+	// Read off the position already played: CheckStatus on the one before
+	// would copy it and play the move a second time.
+	want := after.CheckSign()
 	overSpecified := san.Piece != board.Pawn && (san.FromFile >= 0 || san.FromRank >= 0)
 	if san.Suffix != want || san.ZeroCastling || san.BarePromotion || san.ExplicitPawn || san.Capture != (mv.Flags&board.Capture != 0) || overSpecified {
 		c.checkWritten(before, m, san, mv, want)
 	}
-}
-
-// checkSuffixOf returns the check sign earned by the move that led to pos.
-// It looks at the position already played instead of calling CheckStatus
-// on the one before, which would copy it and play the move a second time.
-func checkSuffixOf(pos *board.Position) board.CheckSuffix {
-	switch {
-	case !pos.InCheck():
-		return board.NoCheckSuffix
-	case pos.HasLegalMove():
-		return board.PlusSuffix
-	}
-	return board.MateSuffix
 }
 
 // checkWritten reports each way in which a legal move is written otherwise

@@ -253,7 +253,7 @@ func (r *sanRecorder) move(pos *board.Position, m *pgn.Move) bool {
 		// read off the position after the move rather than by playing
 		// the move twice, as Position.SAN must.
 		pos.Play(mv)
-		info.SAN = withCheckSign(m.Text, san.Suffix, checkSign(pos))
+		info.SAN = withCheckSign(m.Text, san.Suffix, pos.CheckSign())
 	} else {
 		r.san = pos.AppendSAN(r.san[:0], mv)
 		info.SAN = string(r.san)
@@ -271,17 +271,6 @@ func canonicalBody(san board.SAN, mv board.Move) bool {
 	return !san.Null && !san.ZeroCastling && !san.BarePromotion && !san.ExplicitPawn &&
 		san.Capture == mv.IsCapture() &&
 		(san.Piece == board.Pawn || san.FromFile < 0 && san.FromRank < 0)
-}
-
-// checkSign returns the sign that the move leading to pos earns.
-func checkSign(pos *board.Position) board.CheckSuffix {
-	switch {
-	case !pos.InCheck():
-		return board.NoCheckSuffix
-	case pos.HasLegalMove():
-		return board.PlusSuffix
-	}
-	return board.MateSuffix
 }
 
 // withCheckSign returns text, which ends in the check sign written, with
