@@ -50,10 +50,6 @@ type parser struct {
 	tok     Token // the current token
 	prevEnd Pos   // the end of the token before tok
 	nodes   nodes
-	// Scratch space for a game's tag section, copied out at its end so
-	// that each game's slices are allocated once, at their final size.
-	tagItems []Node
-	tags     []*Tag
 	// Scratch space for the movetext (see movetext).
 	moves  []*Move
 	after  []Node
@@ -158,24 +154,28 @@ func (p *parser) parseGame() *Game {
 // after the last tag belong to the movetext and are returned.
 func (p *parser) parseTagSection(g *Game) []Node {
 	var comments []Node
-	p.tagItems, p.tags = p.tagItems[:0], p.tags[:0]
+	items, tags := &p.nodes.nodeLists, &p.nodes.tagLists
+	items.open()
+	tags.open()
 	for {
 		switch {
 		case p.tok.Kind == LBracket:
-			p.tagItems = append(p.tagItems, comments...)
+			for _, c := range comments {
+				items.push(c)
+			}
 			comments = nil
 			if tag, bad := p.parseTag(); tag != nil {
-				p.tagItems = append(p.tagItems, tag)
-				p.tags = append(p.tags, tag)
+				items.push(tag)
+				tags.push(tag)
 			} else {
-				p.tagItems = append(p.tagItems, bad)
+				items.push(bad)
 			}
-		case len(p.tagItems) > 0 && isComment(p.tok.Kind):
+		case len(items.list()) > 0 && isComment(p.tok.Kind):
 			comments = append(comments, p.comment())
 			p.next()
 		default:
-			g.TagItems = p.nodes.nodeLists.clone(p.tagItems)
-			g.Tags = p.nodes.tagLists.clone(p.tags)
+			g.TagItems = items.close()
+			g.Tags = tags.close()
 			return comments
 		}
 	}
@@ -240,7 +240,7 @@ func (p *parser) scanTagLine() *Tag {
 	lb := int(p.tok.Pos)
 	i := skipBlanks(src, lb+1)
 	nameStart := i
-	for i < len(src) && (isLetter(src[i]) || isDigit(src[i]) || src[i] == '_') {
+	for i < len(src) && isTagNameByte(src[i]) {
 		i++
 	}
 	nameEnd := i
@@ -260,13 +260,7 @@ func (p *parser) scanTagLine() *Tag {
 	}
 	stray, escapes := false, false
 	for i++; i < len(src); i++ {
-		c := src[i]
-		if !tagValueStop[c] {
-			// Most bytes of a value are plain text; one table look-up
-			// each instead of a switch made this loop a third faster.
-			continue
-		}
-		switch c {
+		switch src[i] {
 		case '\\':
 			if i+1 < len(src) && (src[i+1] == '"' || src[i+1] == '\\') {
 				i++
@@ -310,9 +304,6 @@ func (p *parser) scanTagLine() *Tag {
 	return nil
 }
 
-// tagValueStop marks the bytes that scanTagLine must look at inside a value.
-var tagValueStop = [256]bool{'\\': true, '\n': true, '\r': true, '"': true}
-
 func skipBlanks(src string, i int) int {
 	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
 		i++
@@ -339,7 +330,7 @@ func (p *parser) skipRestOfTag(tokens []Token) *Bad {
 
 func isTagName(name string) bool {
 	for i := 0; i < len(name); i++ {
-		if c := name[i]; !isLetter(c) && !isDigit(c) && c != '_' {
+		if c := name[i]; !isTagNameByte(c) {
 			return false
 		}
 	}
@@ -386,16 +377,18 @@ func escapedAt(s string, i int) bool {
 // movetext is the state of the movetext parser: the line being filled, the
 // open variations, and a move number waiting for its move.
 //
-// The moves of the open lines, and the annotations of the last move of each
-// open line, are kept on two stacks in the parser (p.moves and p.after),
-// the innermost line on top; a list is copied into the tree, at its final
-// length, when its move or its line is done. Growing every list in the tree
-// by append made half of the parse's allocations and, while the collector
-// was marking, a write barrier on every element copied at each doubling.
+// Each list of the tree is stored once, at its final length: the main line
+// is built in place in its slab; the moves of the open variations, and the
+// annotations of the last move of each open line, are kept on two stacks in
+// the parser (p.moves and p.after), the innermost line on top, and copied
+// into the tree when their move or their line is done. Growing every list
+// in the tree by append made half of the parse's allocations and, while the
+// collector was marking, a write barrier on every element copied at each
+// doubling.
 type movetext struct {
 	p      *parser
 	line   *Line
-	moves  int // where the current line's moves start in p.moves
+	moves  int // where the current variation's moves start in p.moves
 	after  int // where the annotations of the current line's last move start in p.after
 	stack  []frame
 	number *MoveNumber
@@ -411,6 +404,7 @@ type frame struct {
 
 func (p *parser) parseMovetext(g *Game, leading []Node) {
 	m := movetext{p: p, line: &g.Moves, moves: len(p.moves), after: len(p.after), stack: p.frames[:0]}
+	p.nodes.mainLines.open()
 	m.line.Start = append(m.line.Start, leading...)
 	for {
 		switch t := p.tok; t.Kind {
@@ -535,7 +529,11 @@ func (m *movetext) addMove(t Token) {
 	}
 	move.SAN = t
 	move.Text = p.text(t)
-	p.moves = append(p.moves, move)
+	if len(m.stack) == 0 {
+		p.nodes.mainLines.push(move)
+	} else {
+		p.moves = append(p.moves, move)
+	}
 }
 
 // endMove stores the annotations of the current line's last move, which
@@ -543,7 +541,7 @@ func (m *movetext) addMove(t Token) {
 func (m *movetext) endMove() {
 	p := m.p
 	if len(p.after) > m.after { // then the line has a last move
-		p.moves[len(p.moves)-1].After = p.nodes.nodeLists.clone(p.after[m.after:])
+		m.lastMove().After = p.nodes.nodeLists.clone(p.after[m.after:])
 		p.after = p.after[:m.after]
 	}
 }
@@ -552,13 +550,25 @@ func (m *movetext) endMove() {
 func (m *movetext) endLine() {
 	p := m.p
 	m.endMove()
+	if len(m.stack) == 0 {
+		m.line.Moves = p.nodes.mainLines.close()
+		return
+	}
 	m.line.Moves = p.nodes.moveLists.clone(p.moves[m.moves:])
 	p.moves = p.moves[:m.moves]
 }
 
+// lineMoves returns the moves of the current line so far.
+func (m *movetext) lineMoves() []*Move {
+	if len(m.stack) == 0 {
+		return m.p.nodes.mainLines.list()
+	}
+	return m.p.moves[m.moves:]
+}
+
 func (m *movetext) lastMove() *Move {
-	if n := len(m.p.moves); n > m.moves {
-		return m.p.moves[n-1]
+	if moves := m.lineMoves(); len(moves) > 0 {
+		return moves[len(moves)-1]
 	}
 	return nil
 }
@@ -566,7 +576,7 @@ func (m *movetext) lastMove() *Move {
 // attach adds an annotation after the last move of the current line, or to
 // the line's start when it has no move yet.
 func (m *movetext) attach(n Node) {
-	if len(m.p.moves) > m.moves {
+	if len(m.lineMoves()) > 0 {
 		m.p.after = append(m.p.after, n)
 	} else {
 		m.line.Start = append(m.line.Start, n)
@@ -635,25 +645,28 @@ func (m *movetext) openVariation(t Token) {
 }
 
 func (m *movetext) closeVariation(t Token) {
+	v := m.closeLine()
+	v.RParen = t.Pos
+	v.Closing = t.End
+}
+
+// closeLine ends the innermost variation's line and returns the variation.
+func (m *movetext) closeLine() *Variation {
 	m.endLine()
 	top := m.stack[len(m.stack)-1]
 	m.stack = m.stack[:len(m.stack)-1]
-	top.variation.RParen = t.Pos
-	top.variation.Closing = t.End
 	m.line, m.moves, m.after = top.outer, top.moves, top.after
+	return top.variation
 }
 
 // finish ends the movetext: a waiting move number becomes Bad and every
 // variation still open is reported and closed where its text ends.
 func (m *movetext) finish() {
 	m.flushNumber()
-	for i := len(m.stack) - 1; i >= 0; i-- {
-		m.endLine()
-		top := m.stack[i]
-		v := top.variation
+	for len(m.stack) > 0 {
+		v := m.closeLine()
 		v.Closing = endOfLine(&v.Line, v.LParen+1)
 		m.p.error(v.LParen, v.LParen+1, "variation not closed: missing ')'")
-		m.line, m.moves, m.after = top.outer, top.moves, top.after
 	}
 	m.endLine()
 	m.p.frames = m.stack[:0] // kept for the next game

