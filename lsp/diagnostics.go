@@ -237,7 +237,13 @@ func (s *server) beginProgress(ctx context.Context, uri protocol.DocumentURI) *p
 		return nil
 	}
 	token := *protocol.NewProgressToken(fmt.Sprintf("pgnls/analysis/%d", s.progressTokens.Add(1)))
-	if err := s.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil {
+	// An analysis can end before the client answers (ctx is then
+	// cancelled): the token is likely created, and gets its begin and end
+	// all the same (found when the first analysis got twice as fast:
+	// TestProgressOfFirstAnalysis saw a token created and no progress on
+	// it). Waiting for the answer instead would hold up the diagnostics
+	// for as long as a client takes to answer, or forever.
+	if err := s.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil && ctx.Err() == nil {
 		s.log.Debug("window/workDoneProgress/create failed", zap.Error(err))
 		return nil
 	}
