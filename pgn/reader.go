@@ -39,9 +39,15 @@ type Piece struct {
 	Latin1 bool  // the piece was decoded from Latin-1
 }
 
-// NewReader returns a Reader with 1 MiB blocks and pieces of at most 1 GiB.
+// NewReader returns a Reader with 128 KiB blocks and pieces of at most 1 GiB.
+//
+// The block size is small because the trees of the pieces in flight are
+// what the garbage collector scans: with 1 MiB blocks a check pipeline kept
+// 60-110 MB of trees alive and spent 17% of its CPU collecting; with
+// 128 KiB it spends a quarter less CPU in all and needs half the memory.
+// Each block re-parses the unfinished game at its end, well under 1%.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{r: r, BlockSize: 1 << 20, MaxPiece: 1 << 30}
+	return &Reader{r: r, BlockSize: 128 << 10, MaxPiece: 1 << 30}
 }
 
 // ErrPieceTooLarge is returned when the text cannot be cut into pieces of at

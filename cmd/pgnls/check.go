@@ -75,7 +75,7 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		piece *pgn.Piece
 		err   error
 	}
-	pieces := make(chan parsed, 2)
+	pieces := make(chan parsed, 1)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
@@ -97,13 +97,14 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		}
 	}()
 	// A second stage checks each piece while the reader parses the next
-	// and this goroutine prints the previous one.
+	// and this goroutine prints the previous one. The channels hold one
+	// piece each: every piece in flight is a tree the collector scans.
 	type checked struct {
 		piece *pgn.Piece
 		diags []analysis.Diagnostic
 		err   error
 	}
-	results := make(chan checked, 2)
+	results := make(chan checked, 1)
 	go func() {
 		defer close(results)
 		latin1 := false
