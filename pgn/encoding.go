@@ -2,7 +2,9 @@ package pgn
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"math/bits"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -28,21 +30,16 @@ func DecodeText(data []byte) (text string, latin1 bool) {
 
 // decodeLatin1 returns data, read as ISO 8859-1, in UTF-8. Each byte is the
 // code point of the same number: ASCII stays one byte, the upper half
-// becomes two. It is written out by hand because it runs on every block of a
-// Latin-1 file (and, since a stream stays Latin-1 once it meets a block that
-// is not UTF-8, on the rest of a mixed database): building a []rune and
-// converting it cost twelve times as much.
+// becomes two. It is written out by hand, eight bytes at a time through the
+// ASCII runs, because it runs on every block of a Latin-1 file (and, since a
+// stream stays Latin-1 once it meets a block that is not UTF-8, on the rest
+// of a mixed database). BenchmarkDecodeLatin1: building a []rune and
+// converting it costs four to five times as much, a byte-by-byte loop about
+// twice as much.
 func decodeLatin1(data []byte) string {
-	high := 0
-	for _, b := range data {
-		high += int(b >> 7)
-	}
-	out := make([]byte, 0, len(data)+high)
+	out := make([]byte, 0, len(data)+countHigh(data))
 	for len(data) > 0 {
-		ascii := 0
-		for ascii < len(data) && data[ascii] < utf8.RuneSelf {
-			ascii++
-		}
+		ascii := asciiPrefix(data)
 		out = append(out, data[:ascii]...)
 		data = data[ascii:]
 		if len(data) > 0 {
@@ -51,4 +48,34 @@ func decodeLatin1(data []byte) string {
 		}
 	}
 	return unsafe.String(unsafe.SliceData(out), len(out))
+}
+
+// highBits has the top bit of each byte of a word set.
+const highBits = 0x8080808080808080
+
+// countHigh counts the bytes of data outside ASCII.
+func countHigh(data []byte) int {
+	n := 0
+	for len(data) >= 8 {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(data) & highBits)
+		data = data[8:]
+	}
+	for _, b := range data {
+		n += int(b >> 7)
+	}
+	return n
+}
+
+// asciiPrefix returns the length of the ASCII run at the start of data.
+func asciiPrefix(data []byte) int {
+	i := 0
+	for ; i+8 <= len(data); i += 8 {
+		if w := binary.LittleEndian.Uint64(data[i:]) & highBits; w != 0 {
+			return i + bits.TrailingZeros64(w)/8
+		}
+	}
+	for i < len(data) && data[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
 }

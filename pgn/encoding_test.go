@@ -1,6 +1,9 @@
 package pgn
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDecodeLatin1 compares the hand-written decoder with the definition:
 // every byte is the code point of the same number.
@@ -18,4 +21,26 @@ func TestDecodeLatin1(t *testing.T) {
 			t.Errorf("decodeLatin1(%q) = %q, want %q", data, got, string(want))
 		}
 	}
+}
+
+// BenchmarkDecodeLatin1 compares the decoder with the definition's []rune
+// conversion on Latin-1 PGN text (mostly ASCII, an accent per line).
+func BenchmarkDecodeLatin1(b *testing.B) {
+	data := []byte(strings.Repeat("[White \"M\xfcller, J\xfcrgen\"]\n1. e4 e5 2. Nf3 Nc6 { a comment } 3. Bb5 a6\n", 2000))
+	b.Run("decodeLatin1", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for i := 0; i < b.N; i++ {
+			decodeLatin1(data)
+		}
+	})
+	b.Run("runes", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for i := 0; i < b.N; i++ {
+			runes := make([]rune, len(data))
+			for j, c := range data {
+				runes[j] = rune(c)
+			}
+			_ = string(runes)
+		}
+	})
 }
