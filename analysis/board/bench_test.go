@@ -100,6 +100,25 @@ func BenchmarkResolvePlay(b *testing.B) {
 	reportPerPly(b, plies)
 }
 
+// BenchmarkParseSAN measures ParseSAN alone over the 207 plies of the
+// benchmark games, to tell its share of BenchmarkResolvePlay.
+func BenchmarkParseSAN(b *testing.B) {
+	games := benchSANs()
+	b.ReportAllocs()
+	plies := 0
+	for b.Loop() {
+		for _, game := range games {
+			for _, text := range game {
+				if _, err := ParseSAN(text); err != nil {
+					b.Fatal(err)
+				}
+				plies++
+			}
+		}
+	}
+	reportPerPly(b, plies)
+}
+
 // BenchmarkNotnilDecode is the reference for BenchmarkResolvePlay: the same
 // games through notnil/chess, decoding each SAN and updating the position.
 // Its Decode generates every legal move and encodes each as SAN to compare
