@@ -274,6 +274,7 @@ type chunk struct {
 type chunkResult struct {
 	diags  []Diagnostic // positions relative to the chunk, game indexes within it
 	counts []int32      // how many diagnostics of each code, indexed like Codes
+	codes  codeSet      // the codes with a count
 }
 
 func newChunk(text string, games int) *chunk {
@@ -312,6 +313,7 @@ func (c *chunk) analyze() {
 		for _, d := range diags {
 			if i := CodeIndex(d.Code); i >= 0 {
 				r.counts[i]++
+				r.codes = r.codes.with(i)
 			}
 		}
 		c.done.Store(r)
