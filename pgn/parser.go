@@ -291,9 +291,7 @@ func (p *parser) scanTagLine() *Tag {
 				tag.Value = value
 				tag.StrayQuote = stray
 				p.looked += j - lb
-				p.scanner.Seek(j + 1)
-				p.tok = Token{Kind: RBracket, Pos: Pos(j), End: Pos(j + 1)}
-				p.next()
+				p.nextAfterTag(j + 1)
 				return tag
 			}
 			stray = true
@@ -302,6 +300,26 @@ func (p *parser) scanTagLine() *Tag {
 	p.noTagFrom, p.noTagTo = Pos(valueStart), Pos(len(src))
 	p.looked += len(src) - lb
 	return nil
+}
+
+// nextAfterTag moves to the token after a tag pair read by scanTagLine, whose
+// ']' ends at end. That token is most often the '[' of the next tag pair,
+// which is taken here without a call of the scanner (BenchmarkParse: 4%
+// less CPU).
+func (p *parser) nextAfterTag(end int) {
+	src := p.src
+	p.prevEnd = Pos(end)
+	i := end
+	for i < len(src) && isSpace(src[i]) {
+		i++
+	}
+	if i < len(src) && src[i] == '[' {
+		p.tok = Token{Kind: LBracket, Pos: Pos(i), End: Pos(i + 1)}
+		p.scanner.Seek(i + 1)
+		return
+	}
+	p.scanner.Seek(i)
+	p.tok = p.scanner.Scan()
 }
 
 func skipBlanks(src string, i int) int {
@@ -405,7 +423,9 @@ type frame struct {
 func (p *parser) parseMovetext(g *Game, leading []Node) {
 	m := movetext{p: p, line: &g.Moves, moves: len(p.moves), after: len(p.after), stack: p.frames[:0]}
 	p.nodes.mainLines.open()
-	m.line.Start = append(m.line.Start, leading...)
+	if len(leading) > 0 {
+		m.line.Start = append(m.line.Start, leading...)
+	}
 	for {
 		switch t := p.tok; t.Kind {
 		case EOF, LBracket:
