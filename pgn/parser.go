@@ -489,10 +489,11 @@ func (p *parser) parseMovetext(g *Game, leading []Node) {
 }
 
 func (p *parser) moveNumber(t Token) *MoveNumber {
+	// The token is digits, then periods.
 	text := p.text(t)
-	digits := len(text)
-	for text[digits-1] == '.' {
-		digits--
+	digits := 0
+	for digits < len(text) && text[digits] != '.' {
+		digits++
 	}
 	n := atoi(text[:digits])
 	if n < 0 {

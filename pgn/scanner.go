@@ -124,17 +124,22 @@ func (s *Scanner) Scan() Token {
 		s.off = off
 		return Token{Kind: EOF, Pos: Pos(len(src)), End: Pos(len(src))}
 	}
-	if isLetter(src[off]) {
-		// A symbol, the most common token (moves), is scanned here
-		// rather than past scanToken's switch.
+	// Symbols (moves) and move numbers, the most common tokens, are
+	// scanned here rather than past scanToken's switch.
+	var kind Kind
+	switch c := byteClass[src[off]]; {
+	case c&classLetter != 0:
 		end := off + 1
 		for end < len(src) && isSymbolByte(src[end]) {
 			end++
 		}
 		s.off = end
 		return Token{Kind: Symbol, Pos: Pos(off), End: Pos(end)}
+	case c&classDigit != 0:
+		kind = s.scanNumberOrSymbol(off)
+	default:
+		kind = s.scanToken(off)
 	}
-	kind := s.scanToken(off)
 	return Token{Kind: kind, Pos: Pos(off), End: Pos(s.off)}
 }
 
