@@ -66,23 +66,11 @@ func (pt PieceType) Letter() byte {
 
 // pieceFromLetter returns the piece type of an upper-case letter, accepting
 // 'P' for pawns, or NoPieceType if the letter names no piece.
-func pieceFromLetter(c byte) PieceType {
-	switch c {
-	case 'P':
-		return Pawn
-	case 'N':
-		return Knight
-	case 'B':
-		return Bishop
-	case 'R':
-		return Rook
-	case 'Q':
-		return Queen
-	case 'K':
-		return King
-	}
-	return NoPieceType
-}
+func pieceFromLetter(c byte) PieceType { return pieceOfLetter[c] }
+
+// pieceOfLetter is pieceFromLetter as a table, which ParseSAN indexes with
+// any byte instead of running a switch.
+var pieceOfLetter = [256]PieceType{'P': Pawn, 'N': Knight, 'B': Bishop, 'R': Rook, 'Q': Queen, 'K': King}
 
 // Square is a square of the board, numbered from A1 = 0 along the ranks to
 // H8 = 63.
