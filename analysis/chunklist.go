@@ -68,9 +68,7 @@ func (b *block) codeCounts() []int {
 		if r == nil {
 			return nil
 		}
-		for i, n := range r.counts {
-			counts[i] += int(n)
-		}
+		r.addCounts(counts)
 	}
 	b.counts.Store(&counts) // two goroutines may both count: same result
 	return counts

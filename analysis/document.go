@@ -272,9 +272,20 @@ type chunk struct {
 
 // chunkResult is the analysis of a chunk, immutable once stored.
 type chunkResult struct {
-	diags  []Diagnostic // positions relative to the chunk, game indexes within it
-	counts []int32      // how many diagnostics of each code, indexed like Codes
-	codes  codeSet      // the codes with a count
+	diags []Diagnostic // positions relative to the chunk, game indexes within it
+	codes codeSet      // the codes it has
+}
+
+// addCounts adds to counts (indexed like Codes) how many diagnostics of each
+// code the chunk has. They are counted from the list when asked, not kept:
+// a document has a chunk per few games, and a count per code for each was
+// a fifth of a large document's memory.
+func (r *chunkResult) addCounts(counts []int) {
+	for _, d := range r.diags {
+		if i := CodeIndex(d.Code); i >= 0 {
+			counts[i]++
+		}
+	}
 }
 
 func newChunk(text string, games int) *chunk {
@@ -309,10 +320,9 @@ func (c *chunk) analyze() {
 				Message: fmt.Sprintf("pgnls failed while checking this part of the file: %v (please report it)", p),
 			}}
 		}
-		r := &chunkResult{diags: diags, counts: make([]int32, len(Codes))}
+		r := &chunkResult{diags: diags}
 		for _, d := range diags {
 			if i := CodeIndex(d.Code); i >= 0 {
-				r.counts[i]++
 				r.codes = r.codes.with(i)
 			}
 		}
@@ -526,9 +536,7 @@ func (s *Snapshot) CodeCounts() []int {
 		}
 		for _, c := range b.chunks {
 			if r := c.result(); r != nil {
-				for i, n := range r.counts {
-					total[i] += int(n)
-				}
+				r.addCounts(total)
 			}
 		}
 	}

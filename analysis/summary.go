@@ -47,7 +47,7 @@ func (s *Snapshot) DiagnosticsOfCodes(codes []bool) iter.Seq[Diagnostic] {
 }
 
 // hasAny reports whether counts (per code) has any of the codes.
-func hasAny[N int | int32](counts []N, codes []bool) bool {
+func hasAny(counts []int, codes []bool) bool {
 	for i, n := range counts {
 		if n > 0 && i < len(codes) && codes[i] {
 			return true

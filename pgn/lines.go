@@ -16,14 +16,18 @@ import (
 // Bytes that are not valid UTF-8 count as one character and one UTF-16 code
 // unit each, as U+FFFD would.
 type LineTable struct {
-	src    string
-	starts []int // the offset at which each line begins; starts[0] == 0
+	src string
+	// starts holds the offset at which each line begins; starts[0] == 0.
+	// Offsets are Pos, not int: a database has a line per 25 bytes, and a
+	// language server keeps a table per chunk of it.
+	starts []Pos
 }
 
 // NewLineTable indexes the lines of src.
 func NewLineTable(src string) *LineTable {
-	starts := make([]int, 1, len(src)/40+1)
 	if strings.IndexByte(src, '\r') < 0 {
+		// Sized exactly: growing by appends left up to half of it unused.
+		starts := make([]Pos, 1, strings.Count(src, "\n")+1)
 		// The common case: LF only, found with the vectorised IndexByte.
 		for i := 0; ; {
 			j := strings.IndexByte(src[i:], '\n')
@@ -31,18 +35,19 @@ func NewLineTable(src string) *LineTable {
 				return &LineTable{src: src, starts: starts}
 			}
 			i += j + 1
-			starts = append(starts, i)
+			starts = append(starts, Pos(i))
 		}
 	}
+	starts := make([]Pos, 1, strings.Count(src, "\n")+strings.Count(src, "\r")+1)
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
 		case '\n':
-			starts = append(starts, i+1)
+			starts = append(starts, Pos(i+1))
 		case '\r':
 			if i+1 < len(src) && src[i+1] == '\n' {
 				i++
 			}
-			starts = append(starts, i+1)
+			starts = append(starts, Pos(i+1))
 		}
 	}
 	return &LineTable{src: src, starts: starts}
@@ -54,11 +59,11 @@ func (t *LineTable) LineCount() int { return len(t.starts) }
 
 // Line returns the 0-based line containing offset off.
 func (t *LineTable) Line(off Pos) int {
-	return sort.Search(len(t.starts), func(i int) bool { return t.starts[i] > int(off) }) - 1
+	return sort.Search(len(t.starts), func(i int) bool { return t.starts[i] > off }) - 1
 }
 
 // LineStart returns the offset at which a 0-based line begins.
-func (t *LineTable) LineStart(line int) Pos { return Pos(t.starts[line]) }
+func (t *LineTable) LineStart(line int) Pos { return t.starts[line] }
 
 // lineContentEnd returns the offset of the line break ending a line (or the
 // end of the text).
@@ -66,8 +71,8 @@ func (t *LineTable) lineContentEnd(line int) int {
 	if line+1 >= len(t.starts) {
 		return len(t.src)
 	}
-	end := t.starts[line+1] - 1
-	if end > t.starts[line] && t.src[end] == '\n' && t.src[end-1] == '\r' {
+	end := int(t.starts[line+1]) - 1
+	if end > int(t.starts[line]) && t.src[end] == '\n' && t.src[end-1] == '\r' {
 		end--
 	}
 	return end
@@ -113,7 +118,7 @@ func (t *LineTable) CharPosition(off Pos) (line, col int) {
 // in characters, counted from the start of the line.
 func (t *LineTable) columns(off Pos) (line, col16, col int) {
 	line, o := t.lineOf(off)
-	for i := t.starts[line]; i < o; {
+	for i := int(t.starts[line]); i < o; {
 		r, size := utf8.DecodeRuneInString(t.src[i:])
 		if i+size > o {
 			break
@@ -142,7 +147,7 @@ func (t *LineTable) OffsetUTF16(line, col int) (Pos, error) {
 	if line >= len(t.starts) {
 		return NoPos, fmt.Errorf("line %d is past the last line (%d)", line, len(t.starts)-1)
 	}
-	i, end := t.starts[line], t.lineContentEnd(line)
+	i, end := int(t.starts[line]), t.lineContentEnd(line)
 	for n := 0; n < col; {
 		if i >= end {
 			return NoPos, fmt.Errorf("column %d is past the end of line %d (%d UTF-16 code units)", col, line, n)
@@ -190,7 +195,7 @@ func (t *LineTable) Cursor() *Cursor { return &Cursor{t: t} }
 // code units (LSP) and in characters (command line).
 func (c *Cursor) Position(off Pos) (line, col16, col int) {
 	o := c.t.clamp(off)
-	if o < c.off || c.line+1 < len(c.t.starts) && o >= c.t.starts[c.line+1] {
+	if o < c.off || c.line+1 < len(c.t.starts) && o >= int(c.t.starts[c.line+1]) {
 		c.moveToLine(o)
 	}
 	o = min(o, c.t.lineContentEnd(c.line)) // inside a CRLF: the line's end
@@ -222,7 +227,7 @@ func (c *Cursor) moveToLine(o int) {
 	if o < c.off {
 		line = c.t.Line(Pos(o))
 	} else {
-		for steps := 0; line+1 < len(starts) && o >= starts[line+1]; steps++ {
+		for steps := 0; line+1 < len(starts) && o >= int(starts[line+1]); steps++ {
 			if steps == 8 {
 				line = c.t.Line(Pos(o))
 				break
@@ -231,5 +236,5 @@ func (c *Cursor) moveToLine(o int) {
 		}
 	}
 	c.line = line
-	c.off, c.col16, c.col = starts[line], 0, 0
+	c.off, c.col16, c.col = int(starts[line]), 0, 0
 }
