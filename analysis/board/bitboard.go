@@ -70,6 +70,23 @@ var (
 	antiDiagonalLines = lineTable(step{-1, 1})
 )
 
+// bishopLines and rookLines hold, for each square, the squares a bishop or
+// a rook on it would attack on an empty board.
+var (
+	bishopLines = func() (table [64]uint64) {
+		for sq := range table {
+			table[sq] = diagonalLines[sq] | antiDiagonalLines[sq]
+		}
+		return table
+	}()
+	rookLines = func() (table [64]uint64) {
+		for sq := range table {
+			table[sq] = fileLines[sq] | rankMask(sq>>3)&^bit(Square(sq))
+		}
+		return table
+	}()
+)
+
 // lineTable returns, for each square, the squares reached by walking from it
 // in the direction d and in the opposite direction.
 func lineTable(d step) (table [64]uint64) {

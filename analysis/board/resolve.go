@@ -30,15 +30,34 @@ func (p *Position) Resolve(s SAN) (Move, error) {
 	case !s.To.valid() || s.Piece < Pawn || s.Piece > King:
 		return Move{}, p.newError(s, NoPieceCanReach)
 	}
-	if m, n := p.match(s); n == 1 && p.promotionFits(s) {
+	if m, ok := p.resolveMove(&s); ok {
 		return m, nil
 	}
 	return Move{}, p.explain(s)
 }
 
+// resolveMove returns the one legal move that s, a move other than a null
+// move or castling, names in p, and whether there is exactly one.
+//
+// It passes s by pointer (its twelve fields are too many for registers)
+// and, since nearly every SAN has a single candidate origin, tests that one
+// directly; only several candidates go through match.
+func (p *Position) resolveMove(s *SAN) (Move, bool) {
+	froms := p.origins(s)
+	if froms == 0 || !p.promotionFits(s) {
+		return Move{}, false
+	}
+	if froms&(froms-1) == 0 {
+		m := p.makeMove(s.Piece, firstSquare(froms), s.To, s.Promotion)
+		return m, p.isLegal(m)
+	}
+	m, n := p.match(s)
+	return m, n == 1
+}
+
 // match returns the number of legal moves of the side to move that fit s,
 // and one of them.
-func (p *Position) match(s SAN) (m Move, n int) {
+func (p *Position) match(s *SAN) (m Move, n int) {
 	for froms := p.origins(s); froms != 0; froms &= froms - 1 {
 		if c := p.makeMove(s.Piece, firstSquare(froms), s.To, s.Promotion); p.isLegal(c) {
 			m = c
@@ -51,7 +70,7 @@ func (p *Position) match(s SAN) (m Move, n int) {
 // origins returns the squares from which a piece of the side to move that
 // fits s could move to s.To, ignoring whether the move would leave its king
 // in check.
-func (p *Position) origins(s SAN) uint64 {
+func (p *Position) origins(s *SAN) uint64 {
 	us := p.side
 	if p.byColor[us]&bit(s.To) != 0 {
 		return 0
@@ -68,7 +87,7 @@ func (p *Position) origins(s SAN) uint64 {
 // pawnOrigins returns the squares from which a pawn of the side to move
 // could make the pawn move s: a capture if s names a file other than the
 // destination's or says 'x', otherwise a push of one or two squares.
-func (p *Position) pawnOrigins(s SAN) uint64 {
+func (p *Position) pawnOrigins(s *SAN) uint64 {
 	us := p.side
 	to := bit(s.To)
 	if s.Capture || s.FromFile >= 0 && int(s.FromFile) != s.To.File() {
@@ -100,7 +119,7 @@ func (p *Position) pawnOrigins(s SAN) uint64 {
 func pawnDirection(c Color) int { return 1 - 2*int(c) }
 
 // originMask returns the squares allowed by the disambiguation in s.
-func originMask(s SAN) uint64 {
+func originMask(s *SAN) uint64 {
 	mask := ^uint64(0)
 	if s.FromFile >= 0 {
 		mask &= fileMask(int(s.FromFile))
@@ -114,7 +133,7 @@ func originMask(s SAN) uint64 {
 // promotionFits reports whether s promotes exactly when it must: a pawn
 // reaching the last rank becomes a knight, bishop, rook or queen, and no
 // other move promotes.
-func (p *Position) promotionFits(s SAN) bool {
+func (p *Position) promotionFits(s *SAN) bool {
 	if s.Piece != Pawn || !isLastRank(p.side, s.To) {
 		return s.Promotion == NoPieceType
 	}
@@ -143,11 +162,11 @@ func (p *Position) explain(s SAN) error {
 	if s.Piece != Pawn && s.Promotion != NoPieceType {
 		return p.newError(s, BadPromotion)
 	}
-	froms := p.origins(s)
+	froms := p.origins(&s)
 	if froms == 0 {
 		return p.explainUnreachable(s)
 	}
-	if !p.promotionFits(s) {
+	if !p.promotionFits(&s) {
 		return p.newError(s, BadPromotion)
 	}
 	var legal, illegal []Move
@@ -178,7 +197,7 @@ func (p *Position) explain(s SAN) error {
 // explainUnreachable explains why no piece that fits s can move to s.To.
 func (p *Position) explainUnreachable(s SAN) error {
 	us := p.side
-	mask := originMask(s)
+	mask := originMask(&s)
 	e := p.newError(s, NoPieceCanReach)
 	switch {
 	case p.opponentCouldPlay(s):
@@ -186,7 +205,7 @@ func (p *Position) explainUnreachable(s SAN) error {
 	case p.byColor[us]&bit(s.To) != 0:
 		e.Kind = TargetOccupied
 		e.Where, e.Other = s.To, p.typeAt(s.To)
-	case s.Piece == Pawn && s.FromFile >= 0 && p.pawnOrigins(s) == 0:
+	case s.Piece == Pawn && s.FromFile >= 0 && p.pawnOrigins(&s) == 0:
 		e.Kind = NothingToCapture
 	case p.pieces(s.Piece, us) == 0:
 		e.Kind = NoSuchPiece
@@ -206,7 +225,7 @@ func (p *Position) opponentCouldPlay(s SAN) bool {
 	q := *p
 	q.side = p.side.Other()
 	q.epSquare = NoSquare
-	_, n := q.match(s)
+	_, n := q.match(&s)
 	return n > 0
 }
 
