@@ -263,7 +263,10 @@ type chunk struct {
 	text   string
 	games  int
 	breaks int // line breaks in text
-	lines  *pgn.LineTable
+	// lines is the text's line table, made when first asked for: most
+	// chunks of a database never have a position converted, and a table
+	// for each was a tenth of a large document's memory.
+	lines atomic.Pointer[pgn.LineTable]
 
 	mu   sync.Mutex // held while analyzing
 	seed *seed      // guarded by mu; nil once analyzed
@@ -295,8 +298,7 @@ func newChunk(text string, games int) *chunk {
 }
 
 func (c *chunk) init(text string, games int) {
-	c.text, c.games, c.lines = text, games, pgn.NewLineTable(text)
-	c.breaks = c.lines.LineCount() - 1
+	c.text, c.games, c.breaks = text, games, pgn.CountLineBreaks(text)
 }
 
 // parse parses the chunk's text. Trees are not kept: a chunk is a few games,
@@ -366,6 +368,16 @@ func firstLineEnd(text string) int {
 	return len(text)
 }
 
+// lineTable returns the chunk's line table, making it on first use.
+func (c *chunk) lineTable() *pgn.LineTable {
+	if t := c.lines.Load(); t != nil {
+		return t
+	}
+	t := pgn.NewLineTable(c.text)
+	c.lines.Store(t) // two goroutines may both make it: the same table
+	return t
+}
+
 // result returns the chunk's analysis, or nil before it is done. It is read
 // without a lock: the server reads every chunk's result on each keystroke.
 func (c *chunk) result() *chunkResult { return c.done.Load() }
@@ -418,7 +430,7 @@ func (s *Snapshot) PiecesIn(from, to int) iter.Seq2[int, *pgn.File] {
 func (s *Snapshot) PositionUTF16(off int) (line, col int) {
 	off = max(0, min(off, s.size))
 	p := s.list.atOffset(off)
-	line, col = p.chunk.lines.UTF16Position(pgn.Pos(off - p.base))
+	line, col = p.chunk.lineTable().UTF16Position(pgn.Pos(off - p.base))
 	return line + p.line, col
 }
 
@@ -429,7 +441,7 @@ func (s *Snapshot) OffsetUTF16(line, col int) (int, error) {
 		return 0, fmt.Errorf("position %d:%d is negative", line, col)
 	}
 	p := s.list.atLine(line)
-	off, err := p.chunk.lines.OffsetUTF16(line-p.line, col)
+	off, err := p.chunk.lineTable().OffsetUTF16(line-p.line, col)
 	if err != nil {
 		return 0, fmt.Errorf("position %d:%d: %w", line, col, err)
 	}
@@ -443,7 +455,7 @@ func (s *Snapshot) ClampUTF16(line, col int) int {
 		return 0
 	}
 	p := s.list.atLine(line)
-	return int(p.chunk.lines.ClampUTF16(line-p.line, col)) + p.base
+	return int(p.chunk.lineTable().ClampUTF16(line-p.line, col)) + p.base
 }
 
 // GameAt parses the chunk holding byte offset off (the last chunk for the

@@ -53,6 +53,23 @@ func NewLineTable(src string) *LineTable {
 	return &LineTable{src: src, starts: starts}
 }
 
+// CountLineBreaks returns the number of line breaks in src ("\n", "\r\n" or
+// a lone "\r"): one less than the lines of its LineTable, without making
+// one.
+func CountLineBreaks(src string) int {
+	n := strings.Count(src, "\n")
+	for i := 0; ; {
+		j := strings.IndexByte(src[i:], '\r')
+		if j < 0 {
+			return n
+		}
+		i += j + 1
+		if i == len(src) || src[i] != '\n' {
+			n++ // a lone CR
+		}
+	}
+}
+
 // LineCount returns the number of lines (a text ending in a newline has an
 // empty last line).
 func (t *LineTable) LineCount() int { return len(t.starts) }

@@ -298,3 +298,11 @@ func TestLineTableRandom(t *testing.T) {
 		checkLineTable(t, b.String())
 	}
 }
+
+func TestCountLineBreaks(t *testing.T) {
+	for _, text := range []string{"", "a", "\n", "\r", "\r\n", "\n\r", "a\r\rb\r\n\nc", "x\r", "é\r\n💎\rz\n"} {
+		if got, want := CountLineBreaks(text), NewLineTable(text).LineCount()-1; got != want {
+			t.Errorf("CountLineBreaks(%q) = %d, want %d", text, got, want)
+		}
+	}
+}
