@@ -443,9 +443,16 @@ func (p *parser) parseMovetext(g *Game, leading []Node) {
 			m.number = p.moveNumber(t)
 			p.next()
 		case Dots:
-			if m.number != nil && m.number.Dots == nil && !m.number.Black {
+			switch {
+			case m.number != nil && len(m.before) > 0:
+				// "12. {c} ... e5": the periods cannot join the number
+				// without coming before the comment in the tree, which
+				// must keep the text's order.
+				p.error(t.Pos, t.End, "periods apart from their move number: write them together before the comment, as in \"12...\"")
+				m.before = append(m.before, &Bad{From: t.Pos, To: t.End, Tokens: []Token{t}})
+			case m.number != nil && m.number.Dots == nil && !m.number.Black:
 				m.addDots(t)
-			} else {
+			default:
 				m.flushNumber()
 				p.error(t.Pos, t.End, "periods without a move number")
 				m.attach(&Bad{From: t.Pos, To: t.End, Tokens: []Token{t}})
