@@ -77,10 +77,9 @@ var Codes = []CodeInfo{
 
 // DefaultSeverity returns the severity a code has unless settings change it.
 func DefaultSeverity(c Code) Severity {
-	for _, info := range Codes {
-		if info.Code == c {
-			return info.Severity
-		}
+	// By index, not by a scan of Codes: it runs for every diagnostic.
+	if i, ok := codeIndexes[c]; ok {
+		return Codes[i].Severity
 	}
 	return Error
 }

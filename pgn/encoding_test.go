@@ -3,6 +3,7 @@ package pgn
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestDecodeLatin1 compares the hand-written decoder with the definition:
@@ -17,8 +18,16 @@ func TestDecodeLatin1(t *testing.T) {
 		for i, b := range data {
 			want[i] = rune(b)
 		}
-		if got := decodeLatin1(data); got != string(want) {
+		got := decodeLatin1(data)
+		if got != string(want) {
 			t.Errorf("decodeLatin1(%q) = %q, want %q", data, got, string(want))
+		}
+		for i := 0; i <= len(got); i++ {
+			if i == len(got) || utf8.RuneStart(got[i]) { // prefixes of whole characters
+				if n, want := latin1Length(got[:i]), utf8.RuneCountInString(got[:i]); n != want {
+					t.Errorf("latin1Length(%q) = %d, want %d", got[:i], n, want)
+				}
+			}
 		}
 	}
 }

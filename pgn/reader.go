@@ -139,7 +139,7 @@ func completeRunes(b []byte) int {
 // rawLength returns how many input bytes a prefix of the decoded text came from.
 func (r *Reader) rawLength(prefix string) int {
 	if r.latin1 {
-		return utf8.RuneCountInString(prefix)
+		return latin1Length(prefix)
 	}
 	return len(prefix)
 }

@@ -268,16 +268,19 @@ func (p *Position) parseEnPassant(field string) error {
 // parseCounters reads the halfmove clock and the fullmove number, leaving
 // a counter that is not valid at its default.
 func (p *Position) parseCounters(halfmove, fullmove string) error {
+	// The messages are built without fmt: lichess writes fullmove 0 in
+	// most of its puzzle FENs, so this error is common, and formatting it
+	// cost as much as parsing the rest of the FEN.
 	var err error
 	if f, ok := parseCount(fullmove); ok && f >= 1 {
 		p.fullmove = f
 	} else {
-		err = fenError(fenFullmove, "fullmove number %q is not a positive number", fullmove)
+		err = &FENError{Field: fenFullmove, Reason: "fullmove number " + strconv.Quote(fullmove) + " is not a positive number"}
 	}
 	if h, ok := parseCount(halfmove); ok {
 		p.halfmove = h
 	} else {
-		err = fenError(fenHalfmove, "halfmove clock %q is not a non-negative number", halfmove)
+		err = &FENError{Field: fenHalfmove, Reason: "halfmove clock " + strconv.Quote(halfmove) + " is not a non-negative number"}
 	}
 	return err
 }
