@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -303,6 +304,29 @@ func TestCountLineBreaks(t *testing.T) {
 	for _, text := range []string{"", "a", "\n", "\r", "\r\n", "\n\r", "a\r\rb\r\n\nc", "x\r", "é\r\n💎\rz\n"} {
 		if got, want := CountLineBreaks(text), NewLineTable(text).LineCount()-1; got != want {
 			t.Errorf("CountLineBreaks(%q) = %d, want %d", text, got, want)
+		}
+	}
+}
+
+// TestLineStartsEightAtATime compares the table of LF-only texts with the
+// definition, on lines of every length around the eight-byte steps, with
+// bytes on both sides of LF's value.
+func TestLineStartsEightAtATime(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	alphabet := []byte{'\n', '\n', 'a', 0x09, 0x0B, 0x8A, 0x0A ^ 0x80, 0xFF, 0}
+	for n := 0; n < 2000; n++ {
+		text := make([]byte, rng.IntN(40))
+		for i := range text {
+			text[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		want := []Pos{0}
+		for i, b := range text {
+			if b == '\n' {
+				want = append(want, Pos(i+1))
+			}
+		}
+		if got := NewLineTable(string(text)).starts; !slices.Equal(got, want) {
+			t.Fatalf("line starts of %q: %v, want %v", text, got, want)
 		}
 	}
 }

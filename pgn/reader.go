@@ -68,7 +68,7 @@ func (r *Reader) Next() (*Piece, error) {
 			return nil, ErrUTF16
 		}
 		text, rawLen := r.decode()
-		f := Parse(text)
+		f, _ := parse(text)
 		if r.eof && rawLen == len(r.buf) {
 			return r.emit(f, text, Pos(len(text)), rawLen), nil
 		}
