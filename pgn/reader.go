@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Reader reads PGN from a stream in pieces of whole games, each parsed as it
@@ -117,7 +118,11 @@ func (r *Reader) decode() (string, int) {
 		r.latin1 = true
 	}
 	if !r.latin1 {
-		return string(r.buf[:n]), n
+		// The text is the buffer itself, not a copy: fill only ever
+		// appends after the bytes already decoded (or moves the rest to a
+		// new array), so bytes a piece's text covers are never written
+		// again.
+		return unsafe.String(unsafe.SliceData(r.buf), n), n
 	}
 	return decodeLatin1(r.buf), len(r.buf)
 }

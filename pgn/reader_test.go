@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 )
 
@@ -167,5 +168,39 @@ func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on f
 func TestReaderPassesOnReadErrors(t *testing.T) {
 	if _, err := NewReader(failingReader{}).Next(); err == nil || err.Error() != "disk on fire" {
 		t.Errorf("error %v", err)
+	}
+}
+
+// TestReaderPiecesKeepTheirText holds every piece until the end: a piece's
+// text is the reader's buffer, not a copy, so reading on must never write
+// over bytes a piece covers (iotest.OneByteReader makes one read per byte).
+func TestReaderPiecesKeepTheirText(t *testing.T) {
+	var sb strings.Builder
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&sb, "[Event \"game %d\"]\n\n1. e4 e5 2. Nf3 { comment %d } Nc6 *\n\n", i, i)
+	}
+	text := sb.String()
+	r := NewReader(iotest.OneByteReader(strings.NewReader(text)))
+	r.BlockSize = 100
+	var pieces []*Piece
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces = append(pieces, p)
+	}
+	var got strings.Builder
+	for _, p := range pieces {
+		got.WriteString(p.File.Src)
+	}
+	if got.String() != text {
+		t.Errorf("the pieces read back differ from the text")
+	}
+	if len(pieces) < 50 {
+		t.Errorf("%d pieces: the test wants many blocks", len(pieces))
 	}
 }
