@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"unicode/utf8"
 
 	"pgnls/analysis"
 	"pgnls/pgn"
@@ -165,11 +166,16 @@ func appendTextDiagnostic(b []byte, name string, line, col int, d analysis.Diagn
 }
 
 // latin1Notice says that a file was read as Latin-1, at the start of the
-// first piece that was.
+// first piece that was: the whole file, or from there on when the file
+// starts in UTF-8 (a database put together from files of both kinds).
 func latin1Notice(p *pgn.Piece) analysis.Diagnostic {
+	msg := "the file is not valid UTF-8: it was read as Latin-1 (ISO 8859-1), the PGN standard's character set"
+	if p.Offset > 0 {
+		msg = "the file is not valid UTF-8 from here on: the rest was read as Latin-1 (ISO 8859-1), the PGN standard's character set"
+	}
 	return analysis.Diagnostic{
 		Severity: analysis.DefaultSeverity(analysis.CodeEncoding), Code: analysis.CodeEncoding, Game: -1,
-		Message: "the file is not valid UTF-8: it was read as Latin-1 (ISO 8859-1), the PGN standard's character set",
+		Message: msg,
 	}
 }
 
@@ -180,6 +186,7 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 	// Diagnostics come sorted: cursors convert them in linear time even
 	// when thousands sit on one long line.
 	starts, ends := piece.File.Lines.Cursor(), piece.File.Lines.Cursor()
+	src := piece.File.Src
 	for _, d := range diags {
 		switch d.Severity {
 		case analysis.Error:
@@ -188,7 +195,10 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 			s.warnings++
 		}
 		line, _, col := starts.Position(d.Pos)
-		endLine, _, endCol := ends.Position(d.End)
+		endLine, endCol := line, col+int(d.End-d.Pos)
+		if !plainASCII(src[d.Pos:d.End]) { // else the end is on the same line, that many columns on
+			endLine, _, endCol = ends.Position(d.End)
+		}
 		line, endLine = line+piece.Line, endLine+piece.Line
 		game := 0 // text between games
 		if d.Game >= 0 {
@@ -208,6 +218,16 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 			return
 		}
 	}
+}
+
+// plainASCII reports whether s is ASCII without a line break.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c == '\n' || c == '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // jsonDiagnostic is the --json form of a diagnostic. Lines and columns are

@@ -133,6 +133,28 @@ func TestCheckLatin1(t *testing.T) {
 	}
 }
 
+// TestCheckLatin1Notice: a Latin-1 file gets one notice at its start; a
+// database that turns to Latin-1 after megabytes of UTF-8 gets it where
+// the reader switched, and the UTF-8 part keeps its character columns.
+func TestCheckLatin1Notice(t *testing.T) {
+	latin1 := bytes.ReplaceAll([]byte(illegalGame), []byte("Müller, Jürgen"), []byte("M\xfcller, J\xfcrgen"))
+	latin1 = bytes.ReplaceAll(latin1, []byte("Ünïcödé"), []byte("\xdcn\xefc\xf6d\xe9"))
+	_, out, _ := runCmd(t, "", "check", writeFile(t, t.TempDir(), "latin1.pgn", latin1))
+	if !strings.Contains(out, ":1:1: information: the file is not valid UTF-8: it was read as Latin-1") {
+		t.Errorf("Latin-1 file: %q, want the notice on its first line", out)
+	}
+	utf8Games := strings.Repeat(illegalGame+"\n", 2000) // past the reader's first blocks
+	mixed := append([]byte(utf8Games), latin1...)
+	_, out, _ = runCmd(t, "", "check", writeFile(t, t.TempDir(), "mixed.pgn", mixed))
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.Contains(lines[0], ":9:41: error:") {
+		t.Errorf("first line %q: the UTF-8 games must keep their columns", lines[0])
+	}
+	if n := strings.Count(out, "[encoding]"); n != 1 || !strings.Contains(out, "not valid UTF-8 from here on") {
+		t.Errorf("%d encoding notices, want one that says from here on:\n%s", n, out[max(0, len(out)-500):])
+	}
+}
+
 func TestCheckMaxErrors(t *testing.T) {
 	code, out, _ := runCmd(t, illegalGame+illegalGame+illegalGame, "check", "--max-errors", "2", "-")
 	if n := strings.Count(out, "\n"); code != 1 || n != 2 {
