@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The reproducible benchmark of pgnls at database scale (issue: speed).
 #
-#   bench/run.sh            inputs of ~34 MB; prints one table
+#   bench/run.sh            inputs of ~34 MB and the language server; prints the tables
 #   bench/run.sh --big      also checks a ~2 GB file for streaming memory
 #
 # It builds its inputs (the shared corpus concatenated 40 times, and 40 MB of
@@ -77,9 +77,23 @@ go test -run '^$' -bench 'BenchmarkResolvePlay$|BenchmarkNotnilDecode$' -benchti
   END {printf "- SAN resolution + move: %.0f ns/ply; notnil/chess Decode + Move: %.0f ns/ply (**%.0f×**)\n", ours, theirs, theirs/ours}'
 GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkParse$|BenchmarkScan$' ./pgn/ | awk '
   /^Benchmark(Parse|Scan)/ {for (i=1;i<=NF;i++) if ($(i+1)=="MB/s") printf "- %s: %s MB/s\n", $1, $i}'
+# pgnls check and fmt run the collector at GOGC=400 (cmd/pgnls/main.go):
+# the parse as they run it.
+GOGC=400 GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkParse$' ./pgn/ | awk '
+  /^BenchmarkParse/ {for (i=1;i<=NF;i++) if ($(i+1)=="MB/s") printf "- BenchmarkParse with the collector set as pgnls check sets it (GOGC=400): %s MB/s\n", $i}'
 GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkCheckCorpus$' ./analysis/ | awk '
   /^BenchmarkCheckCorpus/ {for (i=1;i<=NF;i++) { if ($(i+1)=="MB/s") mb=$i; if ($(i+1)=="ns/ply") ns=$i }
     printf "- validation of the corpus (every line replayed): %s MB/s, %s ns/ply\n", mb, ns}'
+
+echo
+echo "## Language server over stdio (BenchmarkBinary: the built binary, a scripted client)"
+echo
+go test -run '^$' -bench 'BenchmarkBinary$' -benchtime 400x ./lsp/ | awk '
+  /^BenchmarkBinary/ {for (i=1;i<=NF;i++) m[$(i+1)]=$i
+    printf "- open 30 MB (the corpus repeated) to complete diagnostics: %.0f ms\n", m["open-large-ms"]
+    printf "- keystroke to its diagnostics, 10-game document: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms\n", m["small-p50-ms"], m["small-p90-ms"], m["small-p99-ms"]
+    printf "- keystroke to its diagnostics, 30 MB document: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms (large/small: p50 %.1f×, p99 %.1f×)\n", m["large-p50-ms"], m["large-p90-ms"], m["large-p99-ms"], m["large/small-p50"], m["large/small-p99"]
+    printf "- resident memory over the 30 MB text: %.1f× when its diagnostics arrive, %.1f× settled, %.1f× after the keystrokes\n", m["rss-open/text"], m["rss/text"], m["rss-end/text"] }'
 
 if $big; then
   echo

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -60,21 +59,8 @@ func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapsho
 	s.log.Debug("analysis done", zap.String("uri", string(d.uri)), zap.Int32("version", version),
 		zap.Int("games", snap.Games()), zap.Duration("took", time.Since(start)))
 	s.publish(ctx, d, snap, version, true)
-	if snap.Len() >= largeDocument && !wasAnalyzed {
-		// Opening a large document leaves several times its size in
-		// garbage (the message, its decoding, the parse trees of every
-		// game), which the runtime would hand back to the system only
-		// over minutes: the server would stay at 14 times the document's
-		// size in resident memory instead of under 4. Once the
-		// diagnostics are out, collect and return it now (a full
-		// collection of the live heap: tens of milliseconds, once).
-		debug.FreeOSMemory()
-	}
+	s.afterAnalysis(snap.Len(), !wasAnalyzed)
 }
-
-// largeDocument is the size from which opening a document is followed by
-// returning the memory it took to the system.
-const largeDocument = 4 << 20
 
 // reportWhileAnalyzing runs beside an analysis until reportCtx ends. With
 // showProgress, it reports work-done progress (when the client accepts

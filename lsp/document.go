@@ -168,7 +168,9 @@ func (s *server) DidClose(_ context.Context, p *protocol.DidCloseTextDocumentPar
 	}
 	s.log.Info("close", zap.String("uri", string(uri)))
 	d.pubMu.Lock()
-	defer d.pubMu.Unlock()
 	d.closed = true
-	return s.sendDiagnostics(s.ctx, uri, nil, nil)
+	err := s.sendDiagnostics(s.ctx, uri, nil, nil)
+	d.pubMu.Unlock()
+	s.updateMemoryLimit(false) // lower it, once the document's size is a step
+	return err
 }

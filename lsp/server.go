@@ -27,7 +27,9 @@ import (
 // cancelled. It returns the exit status the LSP specification asks for: 0
 // when shutdown came first, 1 otherwise.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, log *zap.Logger) int {
-	return newServer(log).serve(ctx, rwc)
+	s := newServer(log)
+	s.memory.enabled = true // the process is this server's alone
+	return s.serve(ctx, rwc)
 }
 
 // lifecycle is where the server is between initialize and exit.
@@ -69,6 +71,7 @@ type server struct {
 	settings atomic.Pointer[Settings]
 
 	progressTokens atomic.Int64
+	memory         memoryPolicy // memory.go; guarded by mu
 
 	// tick is how often a long analysis reports progress and publishes the
 	// diagnostics found so far.
