@@ -41,7 +41,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls: %v\n", err)
 		status = 2
 	}
-	out := bufio.NewWriter(stdout)
+	out := bufio.NewWriterSize(stdout, 64<<10) // a database can have a diagnostic per 100 bytes: fewer, larger writes
 	defer out.Flush()
 	var sum summary
 	for _, src := range sources {

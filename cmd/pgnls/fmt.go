@@ -58,7 +58,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls: %v\n", err)
 		status = 2
 	}
-	out := bufio.NewWriter(stdout)
+	out := bufio.NewWriterSize(stdout, 64<<10) // the formatted text is as large as the input: fewer, larger writes
 	defer out.Flush()
 	changed := false
 	for _, src := range sources {
