@@ -275,8 +275,8 @@ type chunk struct {
 
 // chunkResult is the analysis of a chunk, immutable once stored.
 type chunkResult struct {
-	diags []Diagnostic // positions relative to the chunk, game indexes within it
-	codes codeSet      // the codes it has
+	diags packedDiagnostics // positions relative to the chunk, game indexes within it
+	codes codeSet           // the codes it has
 }
 
 // addCounts adds to counts (indexed like Codes) how many diagnostics of each
@@ -284,9 +284,9 @@ type chunkResult struct {
 // a document has a chunk per few games, and a count per code for each was
 // a fifth of a large document's memory.
 func (r *chunkResult) addCounts(counts []int) {
-	for _, d := range r.diags {
-		if i := CodeIndex(d.Code); i >= 0 {
-			counts[i]++
+	for i := range r.diags.len() {
+		if ci := r.diags.codeIndex(i); ci >= 0 {
+			counts[ci]++
 		}
 	}
 }
@@ -322,7 +322,7 @@ func (c *chunk) analyze() {
 				Message: fmt.Sprintf("pgnls failed while checking this part of the file: %v (please report it)", p),
 			}}
 		}
-		r := &chunkResult{diags: diags}
+		r := &chunkResult{diags: pack(diags)}
 		for _, d := range diags {
 			if i := CodeIndex(d.Code); i >= 0 {
 				r.codes = r.codes.with(i)
@@ -516,8 +516,8 @@ func (s *Snapshot) Diagnostics() []Diagnostic {
 	var out []Diagnostic
 	s.list.all(0, func(p place) bool {
 		if r := p.chunk.result(); r != nil {
-			for _, d := range r.diags {
-				out = append(out, p.toWhole(d))
+			for i := range r.diags.len() {
+				out = append(out, p.toWhole(r.diags.at(i)))
 			}
 		}
 		return true

@@ -34,9 +34,9 @@ func (s *Snapshot) DiagnosticsOfCodes(codes []bool) iter.Seq[Diagnostic] {
 					continue
 				}
 				p := l.placeIn(bi, j)
-				for _, d := range r.diags {
-					if i := CodeIndex(d.Code); i >= 0 && i < len(codes) && codes[i] {
-						if !yield(p.toWhole(d)) {
+				for i := range r.diags.len() {
+					if ci := r.diags.codeIndex(i); ci >= 0 && ci < len(codes) && codes[ci] {
+						if !yield(p.toWhole(r.diags.at(i))) {
 							return
 						}
 					}

@@ -1,0 +1,91 @@
+package analysis
+
+import "pgnls/pgn"
+
+// A chunk's diagnostics are kept packed: fixed-size records without
+// pointers, and their texts (messages and replacements) in one string.
+// A large document holds hundreds of thousands of diagnostics for as long
+// as it is open; as Diagnostic values, with a string allocated for each
+// message, they were a third of its memory and most of what the collector
+// had to trace on each cycle, which a language server under its memory
+// limit (lsp/memory.go) runs every few dozen keystrokes. Packed, they take
+// half the memory and the collector looks at two pointers per chunk.
+
+// packedDiagnostic is a Diagnostic without its texts. Its texts start where
+// the previous record's end in packedDiagnostics.texts.
+type packedDiagnostic struct {
+	pos, end pgn.Pos
+	game     int32
+	// codeEnd, messageEnd and replacementEnd end the code (when code is
+	// unknownCode), the message and the replacement in texts.
+	codeEnd, messageEnd, replacementEnd uint32
+	severity                            int8
+	code                                uint8 // index in Codes, or unknownCode
+}
+
+// unknownCode marks a code not in Codes, whose text is then kept too.
+const unknownCode = 255
+
+// packedDiagnostics is a list of diagnostics in packed form.
+type packedDiagnostics struct {
+	records []packedDiagnostic
+	texts   string
+}
+
+// pack packs diags.
+func pack(diags []Diagnostic) packedDiagnostics {
+	size := 0
+	for _, d := range diags {
+		size += len(d.Message) + len(d.Replacement)
+		if CodeIndex(d.Code) < 0 {
+			size += len(d.Code)
+		}
+	}
+	texts := make([]byte, 0, size)
+	records := make([]packedDiagnostic, len(diags))
+	for i, d := range diags {
+		r := &records[i]
+		r.pos, r.end, r.game, r.severity = d.Pos, d.End, int32(d.Game), int8(d.Severity)
+		if ci := CodeIndex(d.Code); ci >= 0 && ci < unknownCode {
+			r.code = uint8(ci)
+		} else {
+			r.code = unknownCode
+			texts = append(texts, d.Code...)
+		}
+		r.codeEnd = uint32(len(texts))
+		texts = append(texts, d.Message...)
+		r.messageEnd = uint32(len(texts))
+		texts = append(texts, d.Replacement...)
+		r.replacementEnd = uint32(len(texts))
+	}
+	return packedDiagnostics{records: records, texts: string(texts)}
+}
+
+// len returns the number of diagnostics.
+func (p *packedDiagnostics) len() int { return len(p.records) }
+
+// codeIndex returns the index in Codes of diagnostic i's code, or -1.
+func (p *packedDiagnostics) codeIndex(i int) int {
+	if c := p.records[i].code; c != unknownCode {
+		return int(c)
+	}
+	return -1
+}
+
+// at returns diagnostic i. Its strings share the packed texts.
+func (p *packedDiagnostics) at(i int) Diagnostic {
+	r := &p.records[i]
+	start := uint32(0)
+	if i > 0 {
+		start = p.records[i-1].replacementEnd
+	}
+	code := Code(p.texts[start:r.codeEnd])
+	if r.code != unknownCode {
+		code = Codes[r.code].Code
+	}
+	return Diagnostic{
+		Pos: r.pos, End: r.end, Severity: Severity(r.severity), Code: code, Game: int(r.game),
+		Message:     p.texts[r.codeEnd:r.messageEnd],
+		Replacement: p.texts[r.messageEnd:r.replacementEnd],
+	}
+}

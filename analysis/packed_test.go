@@ -1,0 +1,30 @@
+package analysis
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestPackRoundTrip(t *testing.T) {
+	diags := []Diagnostic{
+		{Pos: 0, End: 5, Severity: Error, Code: CodeIllegalMove, Message: "1.Ke3 is illegal", Game: 0},
+		{Pos: 7, End: 9, Severity: Warning, Code: CodeCheckSuffix, Message: "gives check: write Qh5+", Game: 0, Replacement: "Qh5+"},
+		{Pos: 9, End: 9, Severity: Hint, Code: "not-a-known-code", Message: "", Game: -1},
+		{Pos: 12, End: 20, Severity: Information, Code: CodeTagValue, Message: "Date \"1992.1.1\" é💎", Game: 3, Replacement: "\"1992.01.01\""},
+	}
+	p := pack(diags)
+	if p.len() != len(diags) {
+		t.Fatalf("%d packed, want %d", p.len(), len(diags))
+	}
+	for i, want := range diags {
+		if got := p.at(i); !reflect.DeepEqual(got, want) {
+			t.Errorf("diagnostic %d: %+v, want %+v", i, got, want)
+		}
+		if got, want := p.codeIndex(i), CodeIndex(want.Code); got != want {
+			t.Errorf("diagnostic %d: code index %d, want %d", i, got, want)
+		}
+	}
+	if empty := pack(nil); empty.len() != 0 {
+		t.Errorf("pack(nil) has %d diagnostics", empty.len())
+	}
+}
