@@ -167,22 +167,25 @@ func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 				omitted, set.MaxDiagnostics),
 		})
 	}
-	return append(out, selectShown(snap, set, effective, cut, room, shown)...)
+	return selectShown(out, snap, set, effective, cut, room, shown)
 }
 
 // selectShown selects the diagnostics to show: every one more severe than
 // cut, wherever it is, and the first room of severity cut, at most limit in
 // all (while the first analysis runs, chunks finish between counting and
 // selecting). Only the chunks holding them are visited, so the cost follows
-// what is shown, not the size of the document.
-func selectShown(snap *analysis.Snapshot, set *Settings, effective []analysis.Severity, cut analysis.Severity, room, limit int) []protocol.Diagnostic {
+// what is shown, not the size of the document. They are appended to out;
+// the lists are made at their final size, as every keystroke in a large
+// document renders a thousand diagnostics and its garbage sets how often
+// the collector runs.
+func selectShown(out []protocol.Diagnostic, snap *analysis.Snapshot, set *Settings, effective []analysis.Severity, cut analysis.Severity, room, limit int) []protocol.Diagnostic {
 	above := make([]bool, len(effective))
 	at := make([]bool, len(effective))
 	for i, sev := range effective {
 		above[i] = sev >= analysis.Error && sev < cut
 		at[i] = sev == cut
 	}
-	var kept []analysis.Diagnostic
+	kept := make([]analysis.Diagnostic, 0, limit)
 	for d := range snap.DiagnosticsOfCodes(above) {
 		if len(kept) == limit {
 			break
@@ -198,9 +201,8 @@ func selectShown(snap *analysis.Snapshot, set *Settings, effective []analysis.Se
 		}
 	}
 	slices.SortStableFunc(kept, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
-	out := make([]protocol.Diagnostic, len(kept))
-	for i, d := range kept {
-		out[i] = toProtocol(snap, d, set.severity(d))
+	for _, d := range kept {
+		out = append(out, toProtocol(snap, d, set.severity(d)))
 	}
 	return out
 }
