@@ -33,6 +33,10 @@ type Reader struct {
 }
 
 // Piece is a run of whole games from a Reader.
+//
+// Its File has no line table (File.Lines is nil): most pieces of a
+// database have nothing to report, and making a table for each was 5% of a
+// check's work. Make one with NewLineTable(File.Src) to convert positions.
 type Piece struct {
 	File   *File // positions relative to the piece
 	Offset int   // where the piece starts in the decoded text
@@ -155,7 +159,7 @@ func (r *Reader) rawLength(prefix string) int {
 func (r *Reader) emit(f *File, text string, cut Pos, raw int) *Piece {
 	src := text[:cut]
 	n := f.ItemsBefore(cut)
-	piece := &File{Src: src, Lines: NewLineTable(src), Items: f.Items[:n:n], Errors: f.Errors.Within(0, cut)}
+	piece := &File{Src: src, Items: f.Items[:n:n], Errors: f.Errors.Within(0, cut)}
 	for _, g := range f.Games {
 		if g.From >= cut {
 			break
@@ -164,7 +168,7 @@ func (r *Reader) emit(f *File, text string, cut Pos, raw int) *Piece {
 	}
 	p := &Piece{File: piece, Offset: r.offset, Line: r.line, Latin1: r.latin1}
 	r.offset += len(src)
-	r.line += piece.Lines.LineCount() - 1
+	r.line += CountLineBreaks(src)
 	r.buf = r.buf[raw:]
 	return p
 }

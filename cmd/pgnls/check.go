@@ -185,7 +185,11 @@ func latin1Notice(p *pgn.Piece) analysis.Diagnostic {
 func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame int, diags []analysis.Diagnostic, opts checkOptions) {
 	// Diagnostics come sorted: cursors convert them in linear time even
 	// when thousands sit on one long line.
-	starts, ends := piece.File.Lines.Cursor(), piece.File.Lines.Cursor()
+	if len(diags) == 0 {
+		return
+	}
+	lines := pgn.NewLineTable(piece.File.Src) // the reader leaves it to us
+	starts, ends := lines.Cursor(), lines.Cursor()
 	src := piece.File.Src
 	for _, d := range diags {
 		switch d.Severity {
