@@ -1,7 +1,9 @@
 package pgn
 
 import (
+	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -111,6 +113,30 @@ func BenchmarkLineTable(b *testing.B) {
 		lt := NewLineTable(src)
 		for line := 0; line < lt.LineCount(); line += 100 {
 			lt.UTF16Position(lt.LineStart(line) + 1)
+		}
+	}
+}
+
+// BenchmarkReadStream reads the corpus as pgnls check and fmt read a file:
+// through a Reader, in 128 KiB blocks (each checked for UTF-8, parsed, cut
+// after its last whole game), with the collector set as those commands set
+// it (GOGC=400, cmd/pgnls/main.go), which is what the garbage of parsing
+// costs them. It is the parse without validation at the speed the command
+// line gets; BenchmarkParse is the parse of one whole text under the
+// default collector, as the language server parses a document it opens.
+func BenchmarkReadStream(b *testing.B) {
+	src := corpusText(b)
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		r := NewReader(strings.NewReader(src))
+		for {
+			if _, err := r.Next(); err == io.EOF {
+				break
+			} else if err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

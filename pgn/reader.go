@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -159,13 +160,8 @@ func (r *Reader) rawLength(prefix string) int {
 func (r *Reader) emit(f *File, text string, cut Pos, raw int) *Piece {
 	src := text[:cut]
 	n := f.ItemsBefore(cut)
-	piece := &File{Src: src, Items: f.Items[:n:n], Errors: f.Errors.Within(0, cut)}
-	for _, g := range f.Games {
-		if g.From >= cut {
-			break
-		}
-		piece.Games = append(piece.Games, g)
-	}
+	games := sort.Search(len(f.Games), func(i int) bool { return f.Games[i].From >= cut })
+	piece := &File{Src: src, Items: f.Items[:n:n], Games: f.Games[:games:games], Errors: f.Errors.Within(0, cut)}
 	p := &Piece{File: piece, Offset: r.offset, Line: r.line, Latin1: r.latin1}
 	r.offset += len(src)
 	r.line += CountLineBreaks(src)
