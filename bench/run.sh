@@ -98,15 +98,17 @@ go test -run '^$' -bench 'BenchmarkResolvePlay$|BenchmarkNotnilDecode$' -benchti
   /^BenchmarkResolvePlay/ {for (i=1;i<=NF;i++) if ($(i+1)=="ns/ply") ours=$i}
   /^BenchmarkNotnilDecode/ {for (i=1;i<=NF;i++) if ($(i+1)=="ns/ply") theirs=$i}
   END {printf "- SAN resolution + move: %.0f ns/ply; notnil/chess Decode + Move: %.0f ns/ply (**%.0f×**)\n", ours, theirs, theirs/ours}'
-GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkParse$|BenchmarkScan$' ./pgn/ | awk '
-  /^Benchmark(Parse|Scan)/ {for (i=1;i<=NF;i++) if ($(i+1)=="MB/s") printf "- %s: %s MB/s\n", $1, $i}'
-# The parse as pgnls check and fmt run it: streamed in blocks, with their
-# collector setting (BenchmarkReadStream's comment).
-GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkReadStream$' ./pgn/ | awk '
-  /^BenchmarkReadStream/ {for (i=1;i<=NF;i++) if ($(i+1)=="MB/s") printf "- BenchmarkReadStream (the parse without validation as pgnls check runs it): %s MB/s\n", $i}'
-GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkCheckCorpus$' ./analysis/ | awk '
-  /^BenchmarkCheckCorpus/ {for (i=1;i<=NF;i++) { if ($(i+1)=="MB/s") mb=$i; if ($(i+1)=="ns/ply") ns=$i }
-    printf "- validation of the corpus (every line replayed): %s MB/s, %s ns/ply\n", mb, ns}'
+# The throughput benchmarks run three times; the best run counts, as for
+# the commands above.
+GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkParse$|BenchmarkScan$|BenchmarkReadStream$' -count 3 ./pgn/ | awk '
+  /^Benchmark(Parse|Scan|ReadStream)/ {for (i=1;i<=NF;i++) if ($(i+1)=="MB/s" && $i > best[$1]) best[$1]=$i}
+  END {
+    printf "- BenchmarkParse (one whole text, the default collector, as the language server parses): %s MB/s\n", best["BenchmarkParse"]
+    printf "- BenchmarkReadStream (the parse without validation as pgnls check runs it: 128 KiB blocks, GOGC=400): %s MB/s\n", best["BenchmarkReadStream"]
+    printf "- BenchmarkScan (the scanner alone): %s MB/s\n", best["BenchmarkScan"] }'
+GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkCheckCorpus$' -count 3 ./analysis/ | awk '
+  /^BenchmarkCheckCorpus/ {for (i=1;i<=NF;i++) { if ($(i+1)=="MB/s" && $i > mb) mb=$i; if ($(i+1)=="ns/ply" && (ns == "" || $i < ns)) ns=$i }}
+  END {printf "- validation of the corpus (every line replayed): %s MB/s, %s ns/ply\n", mb, ns}'
 
 echo
 echo "## Language server over stdio (BenchmarkBinary: the built binary, a scripted client)"
