@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"math"
 	"os"
 	"runtime/debug"
 	"runtime/metrics"
@@ -27,8 +28,7 @@ import (
 const (
 	minMemoryLimit    = 64 << 20
 	memoryPerTextByte = 4
-	// memoryStep is how much the open documents' size must change before
-	// the limit is set again.
+	// memoryStep is how far the limit must move before it is set again.
 	memoryStep = 1 << 20
 )
 
@@ -36,13 +36,13 @@ const (
 // server manages memory (Serve); servers made by tests share a process and
 // leave it alone.
 type memoryPolicy struct {
-	enabled   bool
-	textBytes int // the open documents' size when the limit was last set
+	enabled bool
+	limit   int // the limit last set; 0 before the first
 }
 
 // afterAnalysis applies the policy once an analysis of a document has been
-// published: first returns the garbage of opening a large document, then
-// sets the limit again if the open documents' size has moved by a step.
+// published: it returns the garbage of opening a large document, then
+// updates the limit.
 func (s *server) afterAnalysis(size int, first bool) {
 	if !s.memory.enabled {
 		return
@@ -50,7 +50,23 @@ func (s *server) afterAnalysis(size int, first bool) {
 	if first && size >= largeDocument {
 		debug.FreeOSMemory() // a full collection of the live heap: tens of milliseconds, once
 	}
-	s.updateMemoryLimit(first && size >= largeDocument)
+	s.updateMemoryLimit()
+}
+
+// liftMemoryLimit removes the limit when a message of a large document
+// arrives (the stream calls it before reading the body): decoding it, then
+// parsing and checking the document for the first time, makes several
+// times its size in garbage, and under a limit set for the documents open
+// before it the collector would run without pause (opening 30 MB took
+// twice as long). The end of the next analysis sets the limit again.
+func (s *server) liftMemoryLimit() {
+	if !s.memory.enabled || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	debug.SetMemoryLimit(math.MaxInt64)
+	s.memory.limit = 0
 }
 
 // largeDocument is the size from which opening a document is followed by
@@ -58,26 +74,26 @@ func (s *server) afterAnalysis(size int, first bool) {
 const largeDocument = 4 << 20
 
 // updateMemoryLimit sets the soft memory limit from the open documents'
-// size, unless it moved less than a step since the last time (and force is
-// false) or the user set GOMEMLIMIT.
-func (s *server) updateMemoryLimit(force bool) {
+// size and the live heap, when it moves by a step, unless the user set
+// GOMEMLIMIT. It runs after every analysis (a few microseconds): were the
+// live data to outgrow the limit between two opens, the collector would
+// run without pause.
+func (s *server) updateMemoryLimit() {
 	if !s.memory.enabled || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
+	live := liveHeap()
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	total := 0
 	for _, d := range s.docs {
 		total += d.size()
 	}
-	moved := total - s.memory.textBytes
-	if !force && moved < memoryStep && moved > -memoryStep {
-		s.mu.Unlock()
+	limit := max(minMemoryLimit, memoryPerTextByte*total, live+live/4)
+	if moved := limit - s.memory.limit; moved < memoryStep && moved > -memoryStep {
 		return
 	}
-	s.memory.textBytes = total
-	s.mu.Unlock()
-	live := liveHeap()
-	limit := max(minMemoryLimit, memoryPerTextByte*total, live+live/4)
+	s.memory.limit = limit
 	debug.SetMemoryLimit(int64(limit))
 	s.log.Debug("memory limit", zap.Int("documents", total), zap.Int("live", live), zap.Int("limit", limit))
 }

@@ -112,6 +112,7 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	s.ctx, s.stop = context.WithCancel(ctx)
 	defer s.stop()
 	s.stream = newStream(rwc, s.log)
+	s.stream.onLarge = s.liftMemoryLimit
 	s.conn = jsonrpc2.NewConn(s.stream)
 	s.client = protocol.ClientDispatcher(s.conn, s.log.Named("client"))
 	s.conn.Go(s.ctx, s.handler())

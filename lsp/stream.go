@@ -31,6 +31,11 @@ type stream struct {
 	log *zap.Logger
 
 	mu sync.Mutex // serialises writes: the connection's and the error replies of Read
+
+	// onLarge, when set, is told of a message of at least largeDocument
+	// bytes before its body is read: the server makes room for it
+	// (memory.go).
+	onLarge func()
 }
 
 func newStream(rwc io.ReadWriteCloser, log *zap.Logger) *stream {
@@ -110,6 +115,9 @@ func (s *stream) readFrame() (body []byte, n int64, err error) {
 		if err != nil {
 			return nil, n, fmt.Errorf("%s, and no message header follows (%v)", problem, err)
 		}
+	}
+	if length >= largeDocument && s.onLarge != nil {
+		s.onLarge()
 	}
 	body = make([]byte, length)
 	m, err := io.ReadFull(s.in, body)
