@@ -143,6 +143,18 @@ func TestDocumentEditsMatchFullParse(t *testing.T) {
 	}
 }
 
+// TestDocumentEditAfterUnclosedComment: a chunk that ends in a comment
+// without its '}' depends on the next unless that starts with a tag pair,
+// and a line that does not start with '[' is none, whatever follows (it
+// was taken for one, and the edit below left two chunks parsed apart).
+func TestDocumentEditAfterUnclosedComment(t *testing.T) {
+	doc := NewDocument("\xff)( \n\n*{c}};c\ne2\"*\r\n \n")
+	if err := doc.Edit(9, 11, "\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	checkAgainstFullParse(t, doc, "\xff)( \n\n*{c\r\n;c\ne2\"*\r\n \n", "edit")
+}
+
 // TestDocumentEditsOnCorpus runs the same property on the real files.
 func TestDocumentEditsOnCorpus(t *testing.T) {
 	files := corpusFiles(t)

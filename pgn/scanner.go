@@ -326,6 +326,9 @@ func nextTagLine(src string, from, to int) int {
 
 // looksLikeTagPair reports whether text starts with `[Name "`.
 func looksLikeTagPair(text string) bool {
+	if text == "" || text[0] != '[' {
+		return false
+	}
 	i := 1
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
