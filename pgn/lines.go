@@ -219,22 +219,36 @@ func (t *LineTable) ClampUTF16(line, col int) Pos {
 // line's start, which made thousands of diagnostics on one long line
 // quadratic.
 type Cursor struct {
-	t                     *LineTable
+	t                     *LineTable // nil for a text cursor until it needs one
+	src                   string
 	off, line, col16, col int
 }
 
 // Cursor returns a cursor at the start of the text.
-func (t *LineTable) Cursor() *Cursor { return &Cursor{t: t} }
+func (t *LineTable) Cursor() *Cursor { return &Cursor{t: t, src: t.src} }
+
+// NewTextCursor returns a cursor over src that makes no line table while
+// the offsets increase through text whose lines end in LF: it counts the
+// line breaks between one offset and the next with the vectorised
+// strings.Count. The command line converts the sorted diagnostics of each
+// piece of a database once, and indexing every line of every piece first
+// was 5% of a check. A step back, or a CR, makes the table then.
+func NewTextCursor(src string) *Cursor { return &Cursor{src: src} }
 
 // Position returns the 0-based line of off and its column counted in UTF-16
 // code units (LSP) and in characters (command line).
 func (c *Cursor) Position(off Pos) (line, col16, col int) {
-	o := c.t.clamp(off)
-	if o < c.off || c.line+1 < len(c.t.starts) && o >= int(c.t.starts[c.line+1]) {
-		c.moveToLine(o)
+	o := max(0, min(int(off), len(c.src)))
+	if c.t == nil && !c.skipLines(o) {
+		c.t = NewLineTable(c.src)
 	}
-	o = min(o, c.t.lineContentEnd(c.line)) // inside a CRLF: the line's end
-	src := c.t.src
+	if c.t != nil {
+		if o < c.off || c.line+1 < len(c.t.starts) && o >= int(c.t.starts[c.line+1]) {
+			c.moveToLine(o)
+		}
+		o = min(o, c.t.lineContentEnd(c.line)) // inside a CRLF: the line's end
+	}
+	src := c.src
 	for c.off < o {
 		if src[c.off] < utf8.RuneSelf { // most text is ASCII
 			c.col16++
@@ -251,6 +265,25 @@ func (c *Cursor) Position(off Pos) (line, col16, col int) {
 		c.off += size
 	}
 	return c.line, c.col16, c.col
+}
+
+// skipLines moves a text cursor to the start of the line holding o, when
+// o is not before it and the text between holds no CR (a CRLF, or a lone
+// CR, would need the table's rules); it reports whether it could.
+func (c *Cursor) skipLines(o int) bool {
+	if o < c.off {
+		return false
+	}
+	between := c.src[c.off:o]
+	if strings.IndexByte(between, '\r') >= 0 {
+		return false
+	}
+	if n := strings.Count(between, "\n"); n > 0 {
+		c.line += n
+		c.off += strings.LastIndexByte(between, '\n') + 1
+		c.col16, c.col = 0, 0
+	}
+	return true
 }
 
 // moveToLine puts the cursor at the start of the line holding o. Sorted

@@ -188,8 +188,7 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 	if len(diags) == 0 {
 		return
 	}
-	lines := pgn.NewLineTable(piece.File.Src) // the reader leaves it to us
-	starts, ends := lines.Cursor(), lines.Cursor()
+	starts, ends := pgn.NewTextCursor(piece.File.Src), pgn.NewTextCursor(piece.File.Src)
 	src := piece.File.Src
 	for _, d := range diags {
 		switch d.Severity {
@@ -200,7 +199,10 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 		}
 		line, _, col := starts.Position(d.Pos)
 		endLine, endCol := line, col+int(d.End-d.Pos)
-		if !plainASCII(src[d.Pos:d.End]) { // else the end is on the same line, that many columns on
+		// The end is on the same line, that many columns on, when the text
+		// between is plain ASCII; else (or for a range the cursor would
+		// clamp) the second cursor finds it.
+		if d.Pos < 0 || d.Pos > d.End || int(d.End) > len(src) || !plainASCII(src[d.Pos:d.End]) {
 			endLine, _, endCol = ends.Position(d.End)
 		}
 		line, endLine = line+piece.Line, endLine+piece.Line
