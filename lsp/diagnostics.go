@@ -24,6 +24,9 @@ func (s *server) startAnalysis(d *openDoc) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	d.cancel = cancel
 	if s.refuseTooLarge(ctx, d) { // limits.go: a document over maxDocumentSize is not analyzed
+		if d.size() >= largeDocument {
+			s.goBackground(func() { s.updateMemoryLimit(true) }) // its message lifted the limit (memory.go)
+		}
 		return
 	}
 	snap, version := d.doc.Snapshot(), d.version
@@ -36,8 +39,7 @@ func (s *server) startAnalysis(d *openDoc) {
 // every tick of a long analysis publishes the diagnostics found so far.
 func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32) {
 	var done, total atomic.Int64
-	wasAnalyzed := d.analyzed.Load()
-	showProgress := snap.Len() >= s.progressMinBytes && !wasAnalyzed
+	showProgress := snap.Len() >= s.progressMinBytes && !d.analyzed.Load()
 	reportCtx, stopReport := context.WithCancel(ctx)
 	reported := make(chan struct{})
 	go func() {
@@ -59,7 +61,7 @@ func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapsho
 	s.log.Debug("analysis done", zap.String("uri", string(d.uri)), zap.Int32("version", version),
 		zap.Int("games", snap.Games()), zap.Duration("took", time.Since(start)))
 	s.publish(ctx, d, snap, version, true)
-	s.afterAnalysis(snap.Len(), !wasAnalyzed)
+	s.afterAnalysis(snap.Len())
 }
 
 // reportWhileAnalyzing runs beside an analysis until reportCtx ends. With

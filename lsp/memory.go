@@ -18,10 +18,10 @@ import (
 // diagnostics, the chunks that make edits cheap), and opening it makes
 // several times that in garbage: left alone, the server would sit at 14
 // times the document's size after opening it and at 6 times while it is
-// edited. So once a large document is analyzed the memory it took is
-// returned, and a soft memory limit of four times the open documents (at
-// least minMemoryLimit) makes the collector run before the heap outgrows
-// it. When the live data alone need more (a file of nothing but errors),
+// edited. So while a large message is read and its document analyzed,
+// there is no limit; then the memory it took is returned, and a soft
+// memory limit of four times the open documents (at least minMemoryLimit)
+// makes the collector run before the heap outgrows it. When the live data alone need more (a file of nothing but errors),
 // the limit stays a quarter above them: a limit under the live heap would
 // make the collector run without pause.
 
@@ -34,23 +34,11 @@ const (
 
 // memoryPolicy holds what the policy last decided. Only the process's own
 // server manages memory (Serve); servers made by tests share a process and
-// leave it alone.
+// leave it alone. Guarded by the server's mu.
 type memoryPolicy struct {
 	enabled bool
-	limit   int // the limit last set; 0 before the first
-}
-
-// afterAnalysis applies the policy once an analysis of a document has been
-// published: it returns the garbage of opening a large document, then
-// updates the limit.
-func (s *server) afterAnalysis(size int, first bool) {
-	if !s.memory.enabled {
-		return
-	}
-	if first && size >= largeDocument {
-		debug.FreeOSMemory() // a full collection of the live heap: tens of milliseconds, once
-	}
-	s.updateMemoryLimit()
+	limit   int  // the limit last set; 0 before the first and while lifted
+	lifted  bool // a large message came: no limit until its analysis ends
 }
 
 // liftMemoryLimit removes the limit when a message of a large document
@@ -58,7 +46,9 @@ func (s *server) afterAnalysis(size int, first bool) {
 // parsing and checking the document for the first time, makes several
 // times its size in garbage, and under a limit set for the documents open
 // before it the collector would run without pause (opening 30 MB took
-// twice as long). The end of the next analysis sets the limit again.
+// twice as long). The end of the next analysis of a large document, or its
+// refusal as too large, ends the lift; until then the runtime has no limit,
+// as by default.
 func (s *server) liftMemoryLimit() {
 	if !s.memory.enabled || os.Getenv("GOMEMLIMIT") != "" {
 		return
@@ -66,25 +56,51 @@ func (s *server) liftMemoryLimit() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	debug.SetMemoryLimit(math.MaxInt64)
-	s.memory.limit = 0
+	s.memory.limit, s.memory.lifted = 0, true
 }
 
-// largeDocument is the size from which opening a document is followed by
-// returning the memory it took to the system.
+// afterAnalysis applies the policy once an analysis of a document of size
+// bytes has been published. After a large message, it first returns the
+// memory that the message and the analysis took to the system: once per
+// large message, not per analysis, as an edit of a large document is
+// cheap and a full collection is not.
+func (s *server) afterAnalysis(size int) {
+	if !s.memory.enabled {
+		return
+	}
+	endLift := size >= largeDocument && s.isLifted()
+	if endLift {
+		debug.FreeOSMemory() // a full collection of the live heap: tens of milliseconds
+	}
+	s.updateMemoryLimit(endLift)
+}
+
+// largeDocument is the size of a message or document from which the limit
+// is lifted while it is read and analyzed, and memory returned after.
 const largeDocument = 4 << 20
+
+func (s *server) isLifted() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.memory.lifted
+}
 
 // updateMemoryLimit sets the soft memory limit from the open documents'
 // size and the live heap, when it moves by a step, unless the user set
-// GOMEMLIMIT. It runs after every analysis (a few microseconds): were the
-// live data to outgrow the limit between two opens, the collector would
-// run without pause.
-func (s *server) updateMemoryLimit() {
+// GOMEMLIMIT or the limit is lifted (and endLift is false). It runs after
+// every analysis (a few microseconds): were the live data to outgrow the
+// limit between two opens, the collector would run without pause.
+func (s *server) updateMemoryLimit(endLift bool) {
 	if !s.memory.enabled || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
 	live := liveHeap()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.memory.lifted && !endLift {
+		return
+	}
+	s.memory.lifted = false
 	total := 0
 	for _, d := range s.docs {
 		total += d.size()

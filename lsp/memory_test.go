@@ -24,7 +24,7 @@ func TestMemoryLimitFollowsDocuments(t *testing.T) {
 	defer debug.SetMemoryLimit(before)
 
 	bystander := newServer(zap.NewNop())
-	bystander.updateMemoryLimit()
+	bystander.updateMemoryLimit(false)
 	if got := debug.SetMemoryLimit(-1); got != before {
 		t.Fatalf("a server without the policy set the limit to %d", got)
 	}
@@ -33,7 +33,7 @@ func TestMemoryLimitFollowsDocuments(t *testing.T) {
 	s.memory.enabled = true
 	text := strings.Repeat("x", 40<<20) // the size is all the policy reads
 	s.docs["file:///big.pgn"] = &openDoc{big: &text, doc: analysis.NewDocument("")}
-	s.updateMemoryLimit()
+	s.updateMemoryLimit(false)
 	if got, want := debug.SetMemoryLimit(-1), int64(4*len(text)); got < want {
 		t.Errorf("with 40 MB open: limit %d, want at least %d", got, want)
 	}
@@ -42,7 +42,11 @@ func TestMemoryLimitFollowsDocuments(t *testing.T) {
 	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 		t.Errorf("while a large message is read: limit %d, want none", got)
 	}
-	s.updateMemoryLimit() // its analysis is done
+	s.updateMemoryLimit(false) // another document's analysis ends: the lift holds
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("another analysis ended the lift: limit %d", got)
+	}
+	s.afterAnalysis(len(text)) // the large document's analysis ends
 	if got, want := debug.SetMemoryLimit(-1), int64(4*len(text)); got < want || got == math.MaxInt64 {
 		t.Errorf("after the analysis: limit %d, want at least %d", got, want)
 	}
@@ -50,7 +54,7 @@ func TestMemoryLimitFollowsDocuments(t *testing.T) {
 	delete(s.docs, "file:///big.pgn")
 	text = ""
 	runtime.GC()
-	s.updateMemoryLimit()
+	s.updateMemoryLimit(false)
 	if got := debug.SetMemoryLimit(-1); got > 100<<20 {
 		t.Errorf("with nothing open: limit %d, want it back near 64 MB", got)
 	}
