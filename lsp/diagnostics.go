@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -96,6 +97,7 @@ func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc
 // far, unless ctx was cancelled (a newer version or didClose took over).
 func (s *server) publish(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32, final bool) {
 	diags := render(snap, s.settings.Load())
+	defer recycle(diags)
 	d.pubMu.Lock()
 	defer d.pubMu.Unlock()
 	if d.closed || ctx.Err() != nil {
@@ -158,7 +160,7 @@ func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 	}
 	cut, room, omitted := severityCut(perSeverity, set.MaxDiagnostics)
 	shown -= omitted
-	out := make([]protocol.Diagnostic, 0, shown+1)
+	out := takeList[protocol.Diagnostic](&renderedLists, shown+1)
 	if omitted > 0 {
 		lineEnd := snap.ClampUTF16(0, 1<<30)
 		out = append(out, protocol.Diagnostic{
@@ -187,7 +189,8 @@ func selectShown(out []protocol.Diagnostic, snap *analysis.Snapshot, set *Settin
 		above[i] = sev >= analysis.Error && sev < cut
 		at[i] = sev == cut
 	}
-	kept := make([]analysis.Diagnostic, 0, limit)
+	kept := takeList[analysis.Diagnostic](&keptLists, limit)
+	defer recycleList(&keptLists, kept)
 	for d := range snap.DiagnosticsOfCodes(above) {
 		if len(kept) == limit {
 			break
@@ -208,6 +211,40 @@ func selectShown(out []protocol.Diagnostic, snap *analysis.Snapshot, set *Settin
 	}
 	return out
 }
+
+// Each keystroke in a large document renders a thousand diagnostics, and
+// the garbage of rendering sets how often the collector runs under the
+// server's memory limit (memory.go): the lists are reused from publication
+// to publication.
+var renderedLists, keptLists sync.Pool
+
+// maxRecycled is the longest list kept for reuse: the default cap of
+// diagnostics, with room; an uncapped document's are left to the collector.
+const maxRecycled = 4096
+
+// takeList returns an empty list with room for n from pool, or a new one.
+func takeList[T any](pool *sync.Pool, n int) []T {
+	if n <= maxRecycled {
+		if p, ok := pool.Get().(*[]T); ok && cap(*p) >= n {
+			return (*p)[:0]
+		}
+	}
+	return make([]T, 0, n)
+}
+
+// recycleList gives list back to pool, cleared so that it holds on to no
+// document's strings.
+func recycleList[T any](pool *sync.Pool, list []T) {
+	if cap(list) > maxRecycled {
+		return
+	}
+	clear(list[:cap(list)])
+	list = list[:0]
+	pool.Put(&list)
+}
+
+// recycle gives back a list that render returned, once it is sent.
+func recycle(diags []protocol.Diagnostic) { recycleList(&renderedLists, diags) }
 
 // severityCut says which diagnostics to keep when there may be more than
 // limit (0: no limit), given how many there are of each severity: all those
