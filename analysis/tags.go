@@ -12,25 +12,7 @@ import (
 var SevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
 // STRIndex returns a tag's place in the Seven Tag Roster, or -1.
-func STRIndex(name string) int {
-	switch name { // a switch, not a loop: it runs for every tag of a database
-	case "Event":
-		return 0
-	case "Site":
-		return 1
-	case "Date":
-		return 2
-	case "Round":
-		return 3
-	case "White":
-		return 4
-	case "Black":
-		return 5
-	case "Result":
-		return 6
-	}
-	return -1
-}
+func STRIndex(name string) int { return pgn.RosterIndex(name) }
 
 // missingTagLists and missingTagMessages hold, for each set of missing
 // roster tags (a bit per tag), their list and message: most games of some

@@ -279,9 +279,10 @@ func (p *printer) tag(t *Tag) {
 	p.out = append(p.out, '"', ']', '\n')
 }
 
-// strRank gives the place of a tag name in export order: the roster tags
-// first, in their order, then all others.
-func strRank(name string) int {
+// RosterIndex returns a tag name's place in the Seven Tag Roster (Event,
+// Site, Date, Round, White, Black, Result), or -1. A switch, not a loop
+// over the names: it runs for every tag of a database.
+func RosterIndex(name string) int {
 	switch name {
 	case "Event":
 		return 0
@@ -297,6 +298,15 @@ func strRank(name string) int {
 		return 5
 	case "Result":
 		return 6
+	}
+	return -1
+}
+
+// strRank gives the place of a tag name in export order: the roster tags
+// first, in their order, then all others.
+func strRank(name string) int {
+	if i := RosterIndex(name); i >= 0 {
+		return i
 	}
 	return 7
 }

@@ -37,14 +37,7 @@ func readAll(t *testing.T, data []byte, block int) ([]string, string, int) {
 	var items, errs []string
 	var text strings.Builder
 	lines := 0
-	for {
-		p, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range readPieces(t, r) {
 		if p.Offset != text.Len() || p.Line != lines {
 			t.Fatalf("piece at offset %d line %d, want %d and %d", p.Offset, p.Line, text.Len(), lines)
 		}
@@ -62,6 +55,22 @@ func readAll(t *testing.T, data []byte, block int) ([]string, string, int) {
 		lines += CountLineBreaks(p.File.Src)
 	}
 	return append(items, errs...), text.String(), lines
+}
+
+// readPieces reads r to its end.
+func readPieces(t *testing.T, r *Reader) []*Piece {
+	t.Helper()
+	var pieces []*Piece
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			return pieces
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces = append(pieces, p)
+	}
 }
 
 // decodeWhole decodes a file as the command line does.
@@ -185,17 +194,7 @@ func TestReaderPiecesKeepTheirText(t *testing.T) {
 	text := sb.String()
 	r := NewReader(iotest.OneByteReader(strings.NewReader(text)))
 	r.BlockSize = 100
-	var pieces []*Piece
-	for {
-		p, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		pieces = append(pieces, p)
-	}
+	pieces := readPieces(t, r) // all held to the end
 	var got strings.Builder
 	for _, p := range pieces {
 		got.WriteString(p.File.Src)
