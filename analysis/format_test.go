@@ -1059,15 +1059,11 @@ func TestFormatAgainstPgnExtract(t *testing.T) {
 		stats.games, stats.same, stats.dropped, stats.misread, stats.invented, stats.reordered, stats.wide, stats.blackAfterNAG)
 }
 
+// decodeForTest decodes pgn-extract's output as the command line decodes
+// a file.
 func decodeForTest(data []byte) string {
-	if utf8.Valid(data) {
-		return string(data)
-	}
-	runes := make([]rune, len(data))
-	for i, b := range data {
-		runes[i] = rune(b)
-	}
-	return string(runes)
+	text, _ := pgn.DecodeText(data)
+	return text
 }
 
 // replaysFully reports whether every move of the game, in every line, is
