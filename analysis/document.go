@@ -328,13 +328,8 @@ func (c *chunk) analyze() {
 				Message: fmt.Sprintf("pgnls failed while checking this part of the file: %v (please report it)", p),
 			}}
 		}
-		r := chunkResult{diags: pack(diags)}
-		for _, d := range diags {
-			if i := CodeIndex(d.Code); i >= 0 {
-				r.codes = r.codes.with(i)
-			}
-		}
-		c.res = r
+		packed := pack(diags)
+		c.res = chunkResult{diags: packed, codes: packed.codes()}
 		c.analyzed.Store(true)
 	}()
 	if s := c.seed; s != nil {

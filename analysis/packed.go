@@ -1,6 +1,10 @@
 package analysis
 
-import "pgnls/pgn"
+import (
+	"strings"
+
+	"pgnls/pgn"
+)
 
 // A chunk's diagnostics are kept packed: fixed-size records without
 // pointers, and their texts (messages and replacements) in one string.
@@ -32,17 +36,11 @@ type packedDiagnostics struct {
 	texts   string
 }
 
-// pack packs diags.
+// pack packs diags: the records first, with each code looked up once, then
+// the texts, written once into a string made at its final size.
 func pack(diags []Diagnostic) packedDiagnostics {
-	size := 0
-	for _, d := range diags {
-		size += len(d.Message) + len(d.Replacement)
-		if CodeIndex(d.Code) < 0 {
-			size += len(d.Code)
-		}
-	}
-	texts := make([]byte, 0, size)
 	records := make([]packedDiagnostic, len(diags))
+	size := 0
 	for i, d := range diags {
 		r := &records[i]
 		r.pos, r.end, r.game, r.severity = d.Pos, d.End, int32(d.Game), int8(d.Severity)
@@ -50,15 +48,35 @@ func pack(diags []Diagnostic) packedDiagnostics {
 			r.code = uint8(ci)
 		} else {
 			r.code = unknownCode
-			texts = append(texts, d.Code...)
+			size += len(d.Code)
 		}
-		r.codeEnd = uint32(len(texts))
-		texts = append(texts, d.Message...)
-		r.messageEnd = uint32(len(texts))
-		texts = append(texts, d.Replacement...)
-		r.replacementEnd = uint32(len(texts))
+		size += len(d.Message) + len(d.Replacement)
 	}
-	return packedDiagnostics{records: records, texts: string(texts)}
+	var texts strings.Builder
+	texts.Grow(size)
+	for i, d := range diags {
+		r := &records[i]
+		if r.code == unknownCode {
+			texts.WriteString(string(d.Code))
+		}
+		r.codeEnd = uint32(texts.Len())
+		texts.WriteString(d.Message)
+		r.messageEnd = uint32(texts.Len())
+		texts.WriteString(d.Replacement)
+		r.replacementEnd = uint32(texts.Len())
+	}
+	return packedDiagnostics{records: records, texts: texts.String()}
+}
+
+// codes returns the set of the known codes of the diagnostics.
+func (p *packedDiagnostics) codes() codeSet {
+	var set codeSet
+	for _, r := range p.records {
+		if r.code != unknownCode {
+			set = set.with(int(r.code))
+		}
+	}
+	return set
 }
 
 // len returns the number of diagnostics.

@@ -24,6 +24,15 @@ func TestPackRoundTrip(t *testing.T) {
 			t.Errorf("diagnostic %d: code index %d, want %d", i, got, want)
 		}
 	}
+	var want codeSet
+	for _, d := range diags {
+		if i := CodeIndex(d.Code); i >= 0 {
+			want = want.with(i)
+		}
+	}
+	if got := p.codes(); got != want {
+		t.Errorf("codes %b, want %b", got, want)
+	}
 	if empty := pack(nil); empty.len() != 0 {
 		t.Errorf("pack(nil) has %d diagnostics", empty.len())
 	}
