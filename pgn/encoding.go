@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -37,7 +38,13 @@ func DecodeText(data []byte) (text string, latin1 bool) {
 // converting it costs four to five times as much, a byte-by-byte loop about
 // twice as much.
 func decodeLatin1(data []byte) string {
-	out := make([]byte, 0, len(data)+countHigh(data))
+	out := appendLatin1(nil, data)
+	return unsafe.String(unsafe.SliceData(out), len(out))
+}
+
+// appendLatin1 appends the UTF-8 encoding of Latin-1 data to out.
+func appendLatin1(out, data []byte) []byte {
+	out = slices.Grow(out, len(data)+countHigh(data))
 	for len(data) > 0 {
 		ascii := asciiPrefix(data)
 		out = append(out, data[:ascii]...)
@@ -47,7 +54,7 @@ func decodeLatin1(data []byte) string {
 			data = data[1:]
 		}
 	}
-	return unsafe.String(unsafe.SliceData(out), len(out))
+	return out
 }
 
 // highBits has the top bit of each byte of a word set.

@@ -3,8 +3,14 @@ package pgn
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
+
+// reuseWarmUp has a node of every kind, to fill a parser's memory before it
+// parses another text.
+const reuseWarmUp = "\uFEFF% escape\n{c} [Event \"a\\\"b\"] {between} [Site \"?\"] [Bad\n" +
+	"1. e4! $1 {x} (1. d4 (1. c4) ;line\n) 1... e5?! 2. Nf3 ) Nc6 2... -- 3. O-O-O+ 1-0 ] ) [Event \"b\"]\n\n1. e4 {open"
 
 // FuzzParse checks, on any text, what Parse promises: it does not panic, the
 // tree gives the text back exactly, errors and games lie within the text and
@@ -48,6 +54,14 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("game %d starts at %d, before the end of game %d at %d", i, g.From, i-1, prevEnd)
 			}
 			prevEnd = g.To
+		}
+		// A parser whose memory held another tree (a streaming Reader's,
+		// after Piece.Release) parses the text to the same tree.
+		reused := new(parser)
+		reused.parse(reuseWarmUp)
+		reused.parse(src)
+		if again := reused.parse(src); !reflect.DeepEqual(shape(again, 0), shape(file, 0)) {
+			t.Fatalf("a parser reusing its memory parses %q differently", src)
 		}
 		// The line table converts every position the parser reports.
 		for _, e := range file.Errors {

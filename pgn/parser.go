@@ -22,8 +22,24 @@ func Parse(src string) *File {
 // block whole but keeps only a piece of it, with a table of its own: a
 // table of the block was made for nothing (6% of a check's CPU).
 func parse(src string) (*File, *parser) {
+	p := new(parser)
+	return p.parse(src), p
+}
+
+// parse parses src with the parser's memory: the nodes, lists and scratch
+// space of the parser's last parse are reused (see slab), so the tree of
+// that parse must no longer be in use.
+func (p *parser) parse(src string) *File {
+	last := p.file
+	*p = parser{src: src, nodes: p.nodes, moves: p.moves[:0], after: p.after[:0], frames: p.frames[:0]}
+	p.nodes.reset()
 	f := &File{Src: src}
-	p := &parser{src: src, file: f}
+	if last != nil {
+		clear(last.Items[:cap(last.Items)])
+		clear(last.Games[:cap(last.Games)])
+		f.Items, f.Games = last.Items[:0], last.Games[:0]
+	}
+	p.file = f
 	p.scanner.Init(src, p.scanError)
 	p.next()
 	for p.tok.Kind != EOF {
@@ -33,7 +49,7 @@ func parse(src string) (*File, *parser) {
 	for _, g := range f.Games {
 		g.Errors = f.Errors.Within(g.From, g.To)
 	}
-	return f, p
+	return f
 }
 
 // Within returns the errors that start in [from, to). The list must be sorted.

@@ -18,10 +18,14 @@ import (
 // does for whole files; a stream switches to Latin-1 at the first block that
 // is not valid UTF-8 and stays there.
 type Reader struct {
-	r   io.Reader
-	buf []byte // bytes read and not yet returned in a piece
-	eof bool
-	err error
+	r    io.Reader
+	buf  []byte // bytes read and not yet returned in a piece
+	base []byte // the array buf is in, whole
+	eof  bool
+	err  error
+
+	// free holds the memory of released pieces (see Piece.Release).
+	free chan *pieceMemory
 
 	latin1 bool
 	offset int // offset in the decoded text of buf[0]
@@ -43,6 +47,42 @@ type Piece struct {
 	Offset int   // where the piece starts in the decoded text
 	Line   int   // the 0-based line the piece starts on
 	Latin1 bool  // the piece was decoded from Latin-1
+
+	mem    *pieceMemory
+	reader *Reader
+}
+
+// pieceMemory is what a piece's text and tree are made of.
+type pieceMemory struct {
+	text   []byte // the decoded block the piece was cut from
+	parser parser // its nodes and lists
+}
+
+// Release hands the piece's memory back to its Reader, whose next pieces
+// are parsed into it; the piece's File is set to nil. Nothing from the
+// piece may be used after: not its tree, and not its text, which the
+// strings of the tree (and any string sliced from them) share.
+//
+// Releasing is optional; a piece that is not released is left to the
+// collector. A batch check of a large file releases each piece once its
+// diagnostics are written: its trees are then written over the same few
+// megabytes, warm in the cache, instead of fresh memory that the allocator
+// clears, the kernel maps and the collector sweeps: pgnls check of the
+// corpus x40 allocated 412 MB in 12 collections, and 75 MB in 2 once it
+// released its pieces, for 18% less CPU.
+func (p *Piece) Release() {
+	mem := p.mem
+	if mem == nil {
+		return
+	}
+	p.mem, p.File = nil, nil
+	if cap(mem.text) > max(4*p.reader.BlockSize, 1<<20) {
+		return // the memory of an outsized piece goes back to the system
+	}
+	select {
+	case p.reader.free <- mem:
+	default:
+	}
 }
 
 // NewReader returns a Reader with 128 KiB blocks and pieces of at most 1 GiB.
@@ -53,8 +93,13 @@ type Piece struct {
 // 128 KiB it spends a quarter less CPU in all and needs half the memory.
 // Each block re-parses the unfinished game at its end, well under 1%.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{r: r, BlockSize: 128 << 10, MaxPiece: 1 << 30}
+	return &Reader{r: r, BlockSize: 128 << 10, MaxPiece: 1 << 30, free: make(chan *pieceMemory, maxFreePieces)}
 }
+
+// maxFreePieces is how many released pieces' memory a Reader keeps: more
+// than a pipeline has in flight (one piece parsed, one checked, one
+// printed, one in each channel between).
+const maxFreePieces = 8
 
 // ErrPieceTooLarge is returned when the text cannot be cut into pieces of at
 // most MaxPiece bytes.
@@ -63,6 +108,7 @@ var ErrPieceTooLarge = errors.New("pgn: a single game (or unclosed comment) is l
 // Next returns the next piece, or io.EOF after the last.
 func (r *Reader) Next() (*Piece, error) {
 	want := r.BlockSize
+	mem := r.memory()
 	for {
 		if err := r.fill(want); err != nil {
 			return nil, err
@@ -73,18 +119,28 @@ func (r *Reader) Next() (*Piece, error) {
 		if r.offset == 0 && IsUTF16(r.buf) {
 			return nil, ErrUTF16
 		}
-		text, rawLen := r.decode()
-		f, _ := parse(text)
+		text, rawLen := r.decode(mem)
+		f := mem.parser.parse(text)
 		if r.eof && rawLen == len(r.buf) {
-			return r.emit(f, text, Pos(len(text)), rawLen), nil
+			return r.emit(mem, f, text, Pos(len(text)), rawLen), nil
 		}
 		if cut, ok := LastSplitPoint(f); ok {
-			return r.emit(f, text, cut, r.rawLength(text[:cut])), nil
+			return r.emit(mem, f, text, cut, r.rawLength(text[:cut])), nil
 		}
 		if len(r.buf) >= r.MaxPiece {
 			return nil, fmt.Errorf("%w (%d bytes)", ErrPieceTooLarge, r.MaxPiece)
 		}
 		want = 2 * len(r.buf)
+	}
+}
+
+// memory returns the memory of a released piece, or new memory.
+func (r *Reader) memory() *pieceMemory {
+	select {
+	case mem := <-r.free:
+		return mem
+	default:
+		return new(pieceMemory)
 	}
 }
 
@@ -95,9 +151,13 @@ func (r *Reader) fill(n int) error {
 			return r.err
 		}
 		if cap(r.buf)-len(r.buf) < 64<<10 {
-			grown := make([]byte, len(r.buf), max(2*cap(r.buf), n+64<<10))
-			copy(grown, r.buf)
-			r.buf = grown
+			// Move the bytes not yet returned to the front of the array
+			// (no piece's text is in it: decode copies), or to a larger
+			// one.
+			if need := max(n, len(r.buf)) + 64<<10; cap(r.base) < need {
+				r.base = make([]byte, max(2*cap(r.base), need))
+			}
+			r.buf = r.base[:copy(r.base, r.buf)]
 		}
 		m, err := r.r.Read(r.buf[len(r.buf):cap(r.buf)])
 		r.buf = r.buf[:len(r.buf)+m]
@@ -113,8 +173,10 @@ func (r *Reader) fill(n int) error {
 }
 
 // decode returns the buffer as text, leaving out a UTF-8 sequence cut by
-// the end of the buffer, and how many bytes of the buffer it covers.
-func (r *Reader) decode() (string, int) {
+// the end of the buffer, and how many bytes of the buffer it covers. The
+// text is in mem, a copy (or the Latin-1 decoding) of the buffer, so that
+// the buffer can be read into again while the piece is in use.
+func (r *Reader) decode(mem *pieceMemory) (string, int) {
 	n := len(r.buf)
 	if !r.eof {
 		n = completeRunes(r.buf)
@@ -122,14 +184,15 @@ func (r *Reader) decode() (string, int) {
 	if !r.latin1 && !utf8.Valid(r.buf[:n]) {
 		r.latin1 = true
 	}
-	if !r.latin1 {
-		// The text is the buffer itself, not a copy: fill only ever
-		// appends after the bytes already decoded (or moves the rest to a
-		// new array), so bytes a piece's text covers are never written
-		// again.
-		return unsafe.String(unsafe.SliceData(r.buf), n), n
+	if r.latin1 {
+		n = len(r.buf)
+		mem.text = appendLatin1(mem.text[:0], r.buf)
+	} else {
+		mem.text = append(mem.text[:0], r.buf[:n]...)
 	}
-	return decodeLatin1(r.buf), len(r.buf)
+	// The string shares mem.text, which is written again only once the
+	// piece is released and nothing of it may be in use (Piece.Release).
+	return unsafe.String(unsafe.SliceData(mem.text), len(mem.text)), n
 }
 
 // completeRunes returns the length of b without a trailing incomplete UTF-8
@@ -157,12 +220,12 @@ func (r *Reader) rawLength(prefix string) int {
 // emit returns the text before cut as a piece, taking its parse from f (the
 // parse of the whole buffer, whose items before cut are final), and drops
 // its bytes from the buffer.
-func (r *Reader) emit(f *File, text string, cut Pos, raw int) *Piece {
+func (r *Reader) emit(mem *pieceMemory, f *File, text string, cut Pos, raw int) *Piece {
 	src := text[:cut]
 	n := f.ItemsBefore(cut)
 	games := sort.Search(len(f.Games), func(i int) bool { return f.Games[i].From >= cut })
 	piece := &File{Src: src, Items: f.Items[:n:n], Games: f.Games[:games:games], Errors: f.Errors.Within(0, cut)}
-	p := &Piece{File: piece, Offset: r.offset, Line: r.line, Latin1: r.latin1}
+	p := &Piece{File: piece, Offset: r.offset, Line: r.line, Latin1: r.latin1, mem: mem, reader: r}
 	r.offset += len(src)
 	r.line += CountLineBreaks(src)
 	r.buf = r.buf[raw:]

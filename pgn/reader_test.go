@@ -29,7 +29,8 @@ func shape(f *File, base Pos) []string {
 }
 
 // readAll reads a text in pieces and returns their combined shape, text and
-// line count.
+// line count. Each piece is released once read, as a check does, so that
+// the pieces after are parsed into the memory of those before.
 func readAll(t *testing.T, data []byte, block int) ([]string, string, int) {
 	t.Helper()
 	r := NewReader(strings.NewReader(string(data)))
@@ -37,7 +38,14 @@ func readAll(t *testing.T, data []byte, block int) ([]string, string, int) {
 	var items, errs []string
 	var text strings.Builder
 	lines := 0
-	for _, p := range readPieces(t, r) {
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 		if p.Offset != text.Len() || p.Line != lines {
 			t.Fatalf("piece at offset %d line %d, want %d and %d", p.Offset, p.Line, text.Len(), lines)
 		}
@@ -53,6 +61,7 @@ func readAll(t *testing.T, data []byte, block int) ([]string, string, int) {
 			t.Fatal("a piece has a line table: the reader leaves it to the caller")
 		}
 		lines += CountLineBreaks(p.File.Src)
+		p.Release()
 	}
 	return append(items, errs...), text.String(), lines
 }
@@ -183,9 +192,9 @@ func TestReaderPassesOnReadErrors(t *testing.T) {
 	}
 }
 
-// TestReaderPiecesKeepTheirText holds every piece until the end: a piece's
-// text is the reader's buffer, not a copy, so reading on must never write
-// over bytes a piece covers (iotest.OneByteReader makes one read per byte).
+// TestReaderPiecesKeepTheirText holds every piece until the end: the memory
+// of a piece that is not released must never be written again, however the
+// reader's buffer moves (iotest.OneByteReader makes one read per byte).
 func TestReaderPiecesKeepTheirText(t *testing.T) {
 	var sb strings.Builder
 	for i := 0; i < 300; i++ {
@@ -204,5 +213,65 @@ func TestReaderPiecesKeepTheirText(t *testing.T) {
 	}
 	if len(pieces) < 50 {
 		t.Errorf("%d pieces: the test wants many blocks", len(pieces))
+	}
+}
+
+// TestReaderReusesReleasedMemory checks that a released piece's memory
+// takes the next piece (what makes a check of a large file cheap), that
+// the piece forgets its tree, and that an outsized piece's memory is not
+// kept.
+func TestReaderReusesReleasedMemory(t *testing.T) {
+	game := "[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
+	r := NewReader(iotest.OneByteReader(strings.NewReader(strings.Repeat(game, 200))))
+	r.BlockSize = 256
+	first, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := first.mem
+	first.Release()
+	if first.File != nil {
+		t.Error("a released piece still has its File")
+	}
+	first.Release() // twice is harmless
+	second, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.mem != mem {
+		t.Error("the next piece was not read into the released memory")
+	}
+	if !strings.HasPrefix(second.File.Src, game) || len(second.File.Games) == 0 || second.File.Games[0].Tags[0].Value != "e" {
+		t.Errorf("the piece read into released memory is wrong: %q", second.File.Src[:min(40, len(second.File.Src))])
+	}
+	held, err := r.Next() // not released: its memory stays its own
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Clone(held.File.Src)
+	second.Release()
+	for range 3 {
+		p, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.mem == held.mem {
+			t.Fatal("a piece was read into the memory of a piece not released")
+		}
+		p.Release()
+	}
+	if held.File.Src != src {
+		t.Error("the text of a piece not released changed")
+	}
+
+	huge := "[Event \"e\"]\n\n1. e4 {" + strings.Repeat("long ", 300_000) + "} *\n\n"
+	big := NewReader(strings.NewReader(huge + game))
+	p, err := big.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Release()
+	if len(big.free) != 0 {
+		t.Error("the memory of an outsized piece was kept")
 	}
 }

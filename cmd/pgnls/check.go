@@ -134,6 +134,9 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		n := len(c.piece.File.Games)
 		games += n
 		s.games += n
+		// The piece's diagnostics are written (their text is copied into
+		// the output's buffer): its memory can take the next piece.
+		c.piece.Release()
 		if s.stopped {
 			return nil
 		}

@@ -228,6 +228,9 @@ func formatStream(in io.Reader, w io.Writer, opts fmtOptions) (bool, error) {
 			return false, err
 		}
 		text := analysis.Format(piece.File, analysis.FormatOptions{Width: opts.width})
+		// The formatted text is a string of its own: the piece's memory
+		// can take the next piece.
+		piece.Release()
 		if text == "" {
 			continue
 		}
