@@ -58,7 +58,7 @@ func parseChunks(text string) []*chunk {
 		chunks []*chunk
 	}
 	pieces := make([]piece, len(bounds)-1)
-	forEachParallel(len(pieces), func(i int) {
+	forEachParallel(len(pieces), nil, func(_, i int) {
 		t := text[bounds[i]:bounds[i+1]]
 		f := pgn.Parse(t)
 		pieces[i] = piece{f, splitChunks(f, t)}

@@ -46,7 +46,7 @@ type Edit struct {
 func Format(f *pgn.File, opts FormatOptions) string {
 	slots := fileSlots(f)
 	texts := make([][]byte, len(slots))
-	forEachParallel(len(slots), func(i int) {
+	forEachParallel(len(slots), nil, func(_, i int) {
 		texts[i] = appendSlot(nil, f, slots, i, opts)
 	})
 	n := 0
@@ -86,7 +86,7 @@ func FormatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos) []Edit 
 	}
 	edits := make([]Edit, len(touched))
 	changed := make([]bool, len(touched))
-	forEachParallel(len(touched), func(k int) {
+	forEachParallel(len(touched), nil, func(_, k int) {
 		s := slots[touched[k]]
 		text := string(appendSlot(nil, f, slots, touched[k], opts))
 		edits[k], changed[k] = trimEdit(f.Src, s.start, s.end, text)

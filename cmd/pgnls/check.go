@@ -106,17 +106,23 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		err   error
 	}
 	results := make(chan checked, 1)
+	// The lists of diagnostics printed come back for the next pieces.
+	lists := make(chan []analysis.Diagnostic, 4)
 	go func() {
 		defer close(results)
 		latin1 := false
 		for p := range pieces {
 			var c checked
 			if c.err = p.err; c.err == nil {
-				c.piece, c.diags = p.piece, analysis.CheckFile(p.piece.File)
+				select {
+				case c.diags = <-lists:
+				default:
+				}
 				if p.piece.Latin1 && !latin1 {
 					latin1 = true
-					c.diags = append([]analysis.Diagnostic{latin1Notice(p.piece)}, c.diags...)
+					c.diags = append(c.diags, latin1Notice(p.piece))
 				}
+				c.piece, c.diags = p.piece, analysis.AppendCheckFile(c.diags, p.piece.File)
 			}
 			select {
 			case results <- c:
@@ -135,8 +141,15 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		games += n
 		s.games += n
 		// The piece's diagnostics are written (their text is copied into
-		// the output's buffer): its memory can take the next piece.
+		// the output's buffer): its memory can take the next piece, and
+		// the list the next piece's diagnostics.
 		c.piece.Release()
+		if cap(c.diags) <= 1<<16 {
+			select {
+			case lists <- c.diags[:0]:
+			default:
+			}
+		}
 		if s.stopped {
 			return nil
 		}
