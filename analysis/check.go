@@ -234,7 +234,7 @@ func (c *gameChecker) startPosition() (board.Position, bool) {
 		c.report(fen.Pos(), fen.End(), CodeSetupMissing, `FEN tag without [SetUp "1"]: the standard asks for both`)
 	}
 	for _, w := range start.fenWarnings {
-		c.report(fen.ValueTok.Pos, fen.ValueTok.End, CodeTagValue, "FEN: "+w)
+		c.report(fen.ValueTok.Pos, fen.ValueTok.End, CodeTagValue, w)
 	}
 	if err := start.fenErr; err != nil {
 		reason := err.Error()

@@ -22,7 +22,8 @@ type gameStart struct {
 	fen    *pgn.Tag
 	fenErr error
 	// fenWarnings say what was wrong with a FEN that could still be read:
-	// move counters out of range, castling rights the position cannot have.
+	// move counters out of range, castling rights the position cannot have
+	// (whole messages: "FEN: ...").
 	fenWarnings []string
 }
 
@@ -51,7 +52,7 @@ func startOf(g *pgn.Game) gameStart {
 // cannot have. Such FENs are read (the counter at its default, the rights
 // dropped) with a warning for each problem; any other problem is an error.
 func readFEN(fen string) (board.Position, []string, error) {
-	var warnings []string
+	var warnings []string // "FEN: ..."
 	pos, err := board.ParseFEN(fen)
 	if fe, ok := err.(*board.FENError); ok && fe.Field == 2 {
 		var kept string
@@ -62,10 +63,18 @@ func readFEN(fen string) (board.Position, []string, error) {
 	}
 	if fe, ok := err.(*board.FENError); ok && (fe.Field == 4 || fe.Field == 5) {
 		// ParseFEN returns a usable position for bad counters.
-		return pos, append(warnings, fe.Reason+"; it is ignored"), nil
+		msg := zeroFullmoveWarning
+		if fe.Reason != board.ZeroFullmove {
+			msg = "FEN: " + fe.Reason + "; it is ignored"
+		}
+		return pos, append(warnings, msg), nil
 	}
 	return pos, warnings, err
 }
+
+// zeroFullmoveWarning is the warning for lichess's fullmove number 0, made
+// once: a database of puzzles has one in each game.
+const zeroFullmoveWarning = "FEN: " + board.ZeroFullmove + "; it is ignored"
 
 // dropImpossibleCastling removes from a FEN the castling rights that
 // ParseFEN rejects one by one, and says which it removed. kept is "" when
@@ -82,7 +91,7 @@ func dropImpossibleCastling(fen string) (string, string, []string) {
 		alone[2] = string(right)
 		_, err := board.ParseFEN(strings.Join(alone, " "))
 		if fe, ok := err.(*board.FENError); ok && fe.Field == 2 {
-			warnings = append(warnings, fe.Reason+"; the right is ignored")
+			warnings = append(warnings, "FEN: "+fe.Reason+"; the right is ignored")
 			continue
 		}
 		kept.WriteRune(right)

@@ -265,6 +265,11 @@ func (p *Position) parseEnPassant(field string) error {
 	return nil
 }
 
+// ZeroFullmove is the reason of the FENError for a fullmove number of 0,
+// which lichess writes in most of its puzzle FENs: a constant, so that
+// callers can give the common case a message made once.
+const ZeroFullmove = `fullmove number "0" is not a positive number`
+
 // parseCounters reads the halfmove clock and the fullmove number, leaving
 // a counter that is not valid at its default.
 func (p *Position) parseCounters(halfmove, fullmove string) error {
@@ -272,9 +277,12 @@ func (p *Position) parseCounters(halfmove, fullmove string) error {
 	// most of its puzzle FENs, so this error is common, and formatting it
 	// cost as much as parsing the rest of the FEN.
 	var err error
-	if f, ok := parseCount(fullmove); ok && f >= 1 {
+	switch f, ok := parseCount(fullmove); {
+	case ok && f >= 1:
 		p.fullmove = f
-	} else {
+	case fullmove == "0":
+		err = &FENError{Field: fenFullmove, Reason: ZeroFullmove}
+	default:
 		err = &FENError{Field: fenFullmove, Reason: "fullmove number " + strconv.Quote(fullmove) + " is not a positive number"}
 	}
 	if h, ok := parseCount(halfmove); ok {
