@@ -37,6 +37,9 @@ type block struct {
 	games     int
 
 	counts atomic.Pointer[[]int] // per code, once every chunk is analyzed
+	// withCodes remembers which chunks have diagnostics of some codes,
+	// once every chunk is analyzed (visitable).
+	withCodes atomic.Pointer[codeChunks]
 }
 
 func newBlock(chunks []*chunk) *block {

@@ -149,6 +149,7 @@ func (d *Document) Edit(start, end int, newText string) error {
 		list = newChunkList([]*chunk{newChunk("", 0)})
 	}
 	d.snap = newSnapshot(list)
+	d.snap.focus = start
 	return nil
 }
 
@@ -394,6 +395,7 @@ type Snapshot struct {
 	list  *chunkList
 	size  int
 	games int
+	focus int // where the edit that made it started (Focus)
 
 	textOnce sync.Once
 	text     string

@@ -58,6 +58,52 @@ func TestChunkListAfterEdits(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("step %d: DiagnosticsOfCodes gave %d errors, want %d", step, len(got), len(want))
 		}
+		if s.Focus() != start {
+			t.Fatalf("step %d: focus %d, want the edit's start %d", step, s.Focus(), start)
+		}
+		checkNearest(t, s, all, rng)
+	}
+}
+
+// checkNearest compares NearestOfCodes, for some codes, places and counts,
+// with the same choice made over the whole list: the n nearest of the
+// diagnostics of the codes, the one after the focus first when two are as
+// near, in text order.
+func checkNearest(t *testing.T, s *Snapshot, all []Diagnostic, rng *rand.Rand) {
+	t.Helper()
+	codes := make([]bool, len(Codes))
+	for i := range codes {
+		codes[i] = rng.Intn(2) == 0
+	}
+	for _, focus := range []int{0, s.Len(), rng.Intn(s.Len() + 1), rng.Intn(s.Len() + 1)} {
+		for _, n := range []int{0, 1, 7, 100, len(all) + 1} {
+			var before, after []Diagnostic // text order
+			for _, d := range all {
+				switch {
+				case !codes[CodeIndex(d.Code)]:
+				case int(d.Pos) < focus:
+					before = append(before, d)
+				default:
+					after = append(after, d)
+				}
+			}
+			a, b := 0, 0
+			for a+b < n && (a < len(after) || b < len(before)) {
+				if b == len(before) || a < len(after) && int(after[a].Pos)-focus <= focus-int(before[len(before)-1-b].Pos) {
+					a++
+				} else {
+					b++
+				}
+			}
+			want := append(slices.Clone(before[len(before)-b:]), after[:a]...)
+			got := s.NearestOfCodes([]Diagnostic{{Message: "kept"}}, codes, focus, n)
+			if len(got) == 0 || got[0].Message != "kept" {
+				t.Fatalf("NearestOfCodes did not append to its list")
+			}
+			if got = got[1:]; !slices.Equal(got, want) {
+				t.Fatalf("NearestOfCodes(focus %d, n %d) gave %d diagnostics, want %d", focus, n, len(got), len(want))
+			}
+		}
 	}
 }
 

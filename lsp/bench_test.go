@@ -124,9 +124,9 @@ func BenchmarkKeystroke(b *testing.B) {
 // BenchmarkKeystrokeSamePayload is BenchmarkKeystroke with maxDiagnostics
 // set to what the small file has, so that both publish as many
 // diagnostics: what is left is the cost that could grow with the file.
-// (With the default cap of 1000, the large file's answer is a thousand
-// diagnostics and the small file's a few dozen; encoding and decoding that
-// JSON, not the analysis, then dominates its latency.)
+// (With the default cap, the large file's answer is 100 diagnostics and
+// the small file's a few dozen; encoding and decoding that JSON, not the
+// analysis, then dominates its latency.)
 func BenchmarkKeystrokeSamePayload(b *testing.B) {
 	corpus := corpusText(b)
 	small, large := smallText(corpus[max(0, strings.Index(corpus, "[Event "))-1:], 10), largeText(corpus, 30<<20)

@@ -140,8 +140,11 @@ func (s *server) sendDiagnostics(ctx context.Context, uri protocol.DocumentURI, 
 
 // render turns the diagnostics found in snap into the ones to publish: the
 // settings' severities applied, silenced codes left out, and at most
-// MaxDiagnostics of them, the most severe first, in source order, with a
-// note at the top of the document saying how many were left out.
+// MaxDiagnostics of them, in source order, with a note at the top of the
+// document saying how many were left out. The most severe are kept first;
+// of the severity that does not fit whole, those nearest the last edit
+// (Snapshot.Focus), so that in a database with more problems than the cap
+// the ones around where the user works are shown.
 func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 	// Count from the per-code totals, then walk only the chunks that hold
 	// diagnostics that will be shown: a large document can have hundreds of
@@ -167,7 +170,7 @@ func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 			Range:    toRange(snap, 0, lineEnd),
 			Severity: protocol.DiagnosticSeverityInformation,
 			Source:   source,
-			Message: fmt.Sprintf("%d more diagnostics are not shown (the maxDiagnostics setting is %d; the most severe are shown): `pgnls check` lists them all",
+			Message: fmt.Sprintf("%d more diagnostics are not shown (the maxDiagnostics setting is %d; the most severe are shown, then those nearest the last edit): `pgnls check` lists them all",
 				omitted, set.MaxDiagnostics),
 		})
 	}
@@ -175,9 +178,9 @@ func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 }
 
 // selectShown selects the diagnostics to show: every one more severe than
-// cut, wherever it is, and the first room of severity cut, at most limit in
-// all (while the first analysis runs, chunks finish between counting and
-// selecting). Only the chunks holding them are visited, so the cost follows
+// cut, wherever it is, and the room of severity cut nearest the snapshot's
+// focus, at most limit in all (while the first analysis runs, chunks finish
+// between counting and selecting). Only the chunks holding them are visited, so the cost follows
 // what is shown, not the size of the document. They are appended to out;
 // the lists are made at their final size, as every keystroke in a large
 // document renders a thousand diagnostics and its garbage sets how often
@@ -198,12 +201,7 @@ func selectShown(out []protocol.Diagnostic, snap *analysis.Snapshot, set *Settin
 		kept = append(kept, d)
 	}
 	if room = min(room, limit-len(kept)); room > 0 {
-		for d := range snap.DiagnosticsOfCodes(at) {
-			kept = append(kept, d)
-			if room--; room == 0 {
-				break
-			}
-		}
+		kept = snap.NearestOfCodes(kept, at, snap.Focus(), room)
 	}
 	slices.SortStableFunc(kept, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
 	for _, d := range kept {
@@ -281,11 +279,12 @@ func (s *server) beginProgress(ctx context.Context, uri protocol.DocumentURI) *p
 	}
 	token := *protocol.NewProgressToken(fmt.Sprintf("pgnls/analysis/%d", s.progressTokens.Add(1)))
 	// An analysis can end before the client answers (ctx is then
-	// cancelled): the token is likely created, and gets its begin and end
-	// all the same (found when the first analysis got twice as fast:
-	// TestProgressOfFirstAnalysis saw a token created and no progress on
-	// it). Waiting for the answer instead would hold up the diagnostics
-	// for as long as a client takes to answer, or forever.
+	// cancelled): the request is written all the same (stream.Write), so
+	// the token is created, and gets its begin and end (found when the
+	// first analysis got twice as fast: TestProgressOfFirstAnalysis saw a
+	// token created and no progress on it). Waiting for the answer instead
+	// would hold up the diagnostics for as long as a client takes to
+	// answer, or forever.
 	if err := s.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil && ctx.Err() == nil {
 		s.log.Debug("window/workDoneProgress/create failed", zap.Error(err))
 		return nil

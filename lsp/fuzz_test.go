@@ -226,7 +226,7 @@ func runSession(t *testing.T, text string, prog []byte) {
 		t: t, e: e, logs: logs,
 		texts:    map[protocol.DocumentURI]string{},
 		versions: map[protocol.DocumentURI]int32{},
-		set:      sessionSettings{lineWidth: 79, maxDiagnostics: 1000, maxDocumentSize: defaultMaxDocumentSize},
+		set:      sessionSettings{lineWidth: 79, maxDiagnostics: 100, maxDocumentSize: defaultMaxDocumentSize},
 	}
 	e.initialize(protocol.ClientCapabilities{}, nil)
 	text = clientString(text)

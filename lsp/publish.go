@@ -12,7 +12,8 @@ import (
 // The server encodes textDocument/publishDiagnostics itself, the whole
 // JSON-RPC message, and writes it to the stream without going through
 // jsonrpc2.Conn.Notify. After each keystroke in a large document the
-// server publishes up to maxDiagnostics (1000) diagnostics; through Notify
+// server publishes up to maxDiagnostics diagnostics (then 1000, now 100 by
+// default); through Notify
 // they were encoded by reflection (segmentio's encoder), the result copied
 // and validated again by jsonrpc2's Notification.MarshalJSON, and once more
 // by encoding/json's compaction in stream.Write: three passes, 2.5 ms of a
@@ -105,6 +106,17 @@ func appendDiagnostic(b []byte, d *protocol.Diagnostic) []byte {
 // HTMLEscape's escapes, as json.Marshal does): control characters, '"',
 // '\\', '<', '>' and '&' escaped, invalid UTF-8 replaced by \ufffd, U+2028
 // and U+2029 escaped.
+// jsonPlain marks the ASCII bytes a JSON string holds as they are (what
+// encoding/json escapes: control characters, quote, backslash and, for
+// HTML, <, > and &): one look per byte of the messages published after
+// every keystroke.
+var jsonPlain = func() (plain [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		plain[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return plain
+}()
+
 func appendJSONString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
@@ -112,7 +124,7 @@ func appendJSONString(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if jsonPlain[c] {
 				i++
 				continue
 			}

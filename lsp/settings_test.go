@@ -20,19 +20,19 @@ func TestParseSettings(t *testing.T) {
 		want     Settings
 		problems []string
 	}{
-		{"null", `null`, Settings{LineWidth: 79, MaxDiagnostics: 1000}, nil},
-		{"empty", `{}`, Settings{LineWidth: 79, MaxDiagnostics: 1000}, nil},
+		{"null", `null`, Settings{LineWidth: 79, MaxDiagnostics: 100}, nil},
+		{"empty", `{}`, Settings{LineWidth: 79, MaxDiagnostics: 100}, nil},
 		{"section", `{"pgnls": {"lineWidth": 100, "maxDiagnostics": 0}}`, Settings{LineWidth: 100, MaxDiagnostics: 0}, nil},
-		{"bare", `{"lineWidth": 60}`, Settings{LineWidth: 60, MaxDiagnostics: 1000}, nil},
+		{"bare", `{"lineWidth": 60}`, Settings{LineWidth: 60, MaxDiagnostics: 100}, nil},
 		{"severity", `{"pgnls": {"severity": {"missing-tag": "off", "str-order": "hint", "illegal-move": "warning"}}}`,
-			Settings{LineWidth: 79, MaxDiagnostics: 1000, Severity: map[analysis.Code]analysis.Severity{
+			Settings{LineWidth: 79, MaxDiagnostics: 100, Severity: map[analysis.Code]analysis.Severity{
 				analysis.CodeMissingTag: severityOff, analysis.CodeSTROrder: analysis.Hint, analysis.CodeIllegalMove: analysis.Warning,
 			}}, nil},
 		{"bad fields keep defaults", `{"lineWidth": "wide", "maxDiagnostics": -1, "severity": {"nope": "off", "missing-tag": "loud", "str-order": "off"}}`,
-			Settings{LineWidth: 79, MaxDiagnostics: 1000, Severity: map[analysis.Code]analysis.Severity{analysis.CodeSTROrder: severityOff}},
+			Settings{LineWidth: 79, MaxDiagnostics: 100, Severity: map[analysis.Code]analysis.Severity{analysis.CodeSTROrder: severityOff}},
 			[]string{"lineWidth", "maxDiagnostics", "missing-tag", `unknown code "nope"`}},
-		{"not an object", `[1]`, Settings{LineWidth: 79, MaxDiagnostics: 1000}, []string{"want an object"}},
-		{"fraction", `{"lineWidth": 79.5}`, Settings{LineWidth: 79, MaxDiagnostics: 1000}, []string{"lineWidth"}},
+		{"not an object", `[1]`, Settings{LineWidth: 79, MaxDiagnostics: 100}, []string{"want an object"}},
+		{"fraction", `{"lineWidth": 79.5}`, Settings{LineWidth: 79, MaxDiagnostics: 100}, []string{"lineWidth"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -162,6 +162,34 @@ func TestDiagnosticsCap(t *testing.T) {
 		if i > 0 && d.Range.Start.Line <= ds[i].Range.Start.Line {
 			t.Errorf("diagnostics not in source order: %v after %v", d.Range, ds[i].Range)
 		}
+	}
+}
+
+// Over the cap, the diagnostics of the severity that does not fit whole are
+// those nearest the last edit: at first (nothing edited) the first in the
+// document, then those around where the user types.
+func TestDiagnosticsCapFollowsTheLastEdit(t *testing.T) {
+	e := newEnv(t, nil)
+	e.initialize(protocol.ClientCapabilities{}, map[string]any{"pgnls": map[string]any{"maxDiagnostics": 4}})
+	uri := protocol.DocumentURI("file:///warnings.pgn")
+	e.open(uri, 1, strings.Repeat("[Event \"e\"]\n\n1. e4 e5 *\n\n", 60)) // a missing-tag warning on each game's first line
+	lines := func(p published) []uint32 {
+		var out []uint32
+		for _, d := range (*p.Diagnostics)[1:] { // after the note
+			if d.Code != "missing-tag" {
+				t.Fatalf("diagnostic %+v, want the missing-tag warnings", d)
+			}
+			out = append(out, d.Range.Start.Line)
+		}
+		return out
+	}
+	if got := lines(e.waitVersion(uri, 1)); !slices.Equal(got, []uint32{0, 4, 8, 12}) {
+		t.Errorf("lines %v before any edit, want the first four games'", got)
+	}
+	// A keystroke in the movetext of game 30 (line 122): games 29 to 32.
+	e.change(uri, 2, contentChange{Range: rng(122, 0, 122, 0), Text: " "})
+	if got := lines(e.waitVersion(uri, 2)); !slices.Equal(got, []uint32{116, 120, 124, 128}) {
+		t.Errorf("lines %v after an edit on line 122, want those of the games around it", got)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.uber.org/zap"
@@ -30,7 +31,8 @@ type stream struct {
 	in  *bufio.Reader
 	log *zap.Logger
 
-	mu sync.Mutex // serialises writes: the connection's and the error replies of Read
+	mu    sync.Mutex // serialises writes: the connection's and the error replies of Read
+	frame []byte     // the buffer writeBody builds frames in, under mu
 
 	// onLarge, when set, is told of a message of at least largeDocument
 	// bytes before its body is read: the server makes room for it
@@ -53,7 +55,7 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		if err != nil {
 			return nil, total, err
 		}
-		msg, err := jsonrpc2.DecodeMessage(body)
+		msg, err := decodeMessage(body)
 		if _, isResponse := msg.(*jsonrpc2.Response); err == nil && isResponse && hasMethod(body) {
 			// jsonrpc2 takes a request whose method is "" for a response.
 			err = errors.New(`a request with the method ""`)
@@ -63,6 +65,35 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		}
 		s.rejectMessage(ctx, body, err)
 	}
+}
+
+// decodeMessage is jsonrpc2.DecodeMessage, without the 32 KB buffer that
+// jsonrpc2's decoder makes for each message, for the small requests and
+// notifications with params that a client sends as the user types: that
+// buffer was a quarter of what a keystroke allocated in a large document,
+// and so of how often the collector ran between keystrokes. Anything else
+// (responses, messages without params, large or unusual ones) goes to
+// jsonrpc2.DecodeMessage, whose messages it equals (FuzzDecodeMessage).
+func decodeMessage(body []byte) (jsonrpc2.Message, error) {
+	if len(body) > 16<<10 || !utf8.Valid(body) {
+		return jsonrpc2.DecodeMessage(body)
+	}
+	var m struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      *jsonrpc2.ID    `json:"id"`
+		Method  string          `json:"method"`
+		Params  json.RawMessage `json:"params"`
+		Result  json.RawMessage `json:"result"`
+		Error   json.RawMessage `json:"error"`
+	}
+	if err := json.Unmarshal(body, &m); err != nil || m.JSONRPC != "2.0" || m.Method == "" ||
+		len(m.Params) == 0 || string(m.Params) == "null" || m.Result != nil || m.Error != nil {
+		return jsonrpc2.DecodeMessage(body)
+	}
+	if m.ID == nil {
+		return jsonrpc2.NewNotification(m.Method, m.Params)
+	}
+	return jsonrpc2.NewCall(*m.ID, m.Method, m.Params)
 }
 
 // readFrame reads the headers and the body of one message. When the
@@ -231,10 +262,13 @@ func truncate(b []byte) []byte {
 	return b
 }
 
-func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
+// Write writes msg whatever ctx: a call whose context is cancelled must
+// still be written, or its caller cannot tell whether the peer has it. The
+// server's window/workDoneProgress/create, cancelled when the analysis it
+// reports on ends first, was then never sent while the progress on its
+// token was (TestProgressOfFirstAnalysis, under load). Replies and
+// publications decide for themselves whether to send.
+func (s *stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
 	body, err := json.Marshal(msg)
 	if err != nil {
 		return 0, fmt.Errorf("marshaling a message: %w", err)
@@ -242,17 +276,27 @@ func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 	return s.writeBody(body)
 }
 
-// writeBody writes one message, header and body in a single Write.
+// writeBody writes one message, header and body in a single Write. The
+// frame is built in a buffer kept for the next message (writes are
+// serialised): a fresh one for each publication was a quarter of what a
+// keystroke in a large document allocated. A buffer grown by a large
+// message (a formatted database) is not kept.
 func (s *stream) writeBody(body []byte) (int64, error) {
-	frame := make([]byte, 0, len(body)+32)
-	frame = append(frame, "Content-Length: "...)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	frame := append(s.frame[:0], "Content-Length: "...)
 	frame = strconv.AppendInt(frame, int64(len(body)), 10)
 	frame = append(frame, "\r\n\r\n"...)
 	frame = append(frame, body...)
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	n, err := s.rwc.Write(frame)
+	if cap(frame) <= maxKeptFrame {
+		s.frame = frame
+	}
 	return int64(n), err
 }
+
+// maxKeptFrame is the largest frame buffer a stream keeps: more than a
+// publication of the default cap of diagnostics needs.
+const maxKeptFrame = 1 << 20
 
 func (s *stream) Close() error { return s.rwc.Close() }

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -91,5 +93,81 @@ func TestStreamBrokenHeader(t *testing.T) {
 		if _, _, err := s.Read(context.Background()); err == nil || errors.Is(err, io.EOF) {
 			t.Errorf("%q: %v, want a framing error", in, err)
 		}
+	}
+}
+
+// FuzzDecodeMessage: decodeMessage gives the message jsonrpc2.DecodeMessage
+// gives (the same kind, method, id and params, or an error for both).
+func FuzzDecodeMessage(f *testing.F) {
+	for _, seed := range []string{
+		`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.pgn","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":0}},"text":" "}]}}`,
+		`{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"position":{"line":0,"character":3}}}`,
+		`{"jsonrpc":"2.0","id":"x","method":"shutdown"}`,
+		`{"jsonrpc":"2.0","id":1,"result":null}`,
+		`{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}}`,
+		`{"jsonrpc":"1.0","method":"m","params":[]}`,
+		`{"method":"m","params":{}}`,
+		`{"jsonrpc":"2.0","method":"m","params":null}`,
+		`{"jsonrpc":"2.0","id":null,"method":"m","params":[1, 2]}`,
+		`{"jsonrpc":"2.0","Method":"m","params":{"a":"<b>"}} trailing`,
+		`{"jsonrpc":"2.0","method":"m","method":"n","params":5}`,
+		`{"jsonrpc":"2.0","id":1.5,"method":"m","params":{}}`,
+		`[1]`, `nul`, ``,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		got, gotErr := decodeMessage(body)
+		want, wantErr := jsonrpc2.DecodeMessage(body)
+		if (gotErr != nil) != (wantErr != nil) {
+			t.Fatalf("%q: error %v, want %v", body, gotErr, wantErr)
+		}
+		if gotErr != nil {
+			return
+		}
+		if fmt.Sprintf("%T", got) != fmt.Sprintf("%T", want) {
+			t.Fatalf("%q: %T, want %T", body, got, want)
+		}
+		switch w := want.(type) {
+		case *jsonrpc2.Call:
+			g := got.(*jsonrpc2.Call)
+			if g.Method() != w.Method() || g.ID() != w.ID() || !sameJSON(g.Params(), w.Params()) {
+				t.Fatalf("%q: call %s %v %s, want %s %v %s", body, g.Method(), g.ID(), g.Params(), w.Method(), w.ID(), w.Params())
+			}
+		case *jsonrpc2.Notification:
+			g := got.(*jsonrpc2.Notification)
+			if g.Method() != w.Method() || !sameJSON(g.Params(), w.Params()) {
+				t.Fatalf("%q: notification %s %s, want %s %s", body, g.Method(), g.Params(), w.Method(), w.Params())
+			}
+		}
+	})
+}
+
+// sameJSON reports whether two params are the same JSON value (or both
+// absent).
+func sameJSON(a, b json.RawMessage) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return len(a) == len(b)
+	}
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return bytes.Equal(a, b)
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// A keystroke's didChange is decoded without jsonrpc2's 32 KB buffer.
+func TestDecodeMessageOfAKeystrokeAllocatesLittle(t *testing.T) {
+	body := []byte(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.pgn","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":0}},"text":" "}]}}`)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 100 {
+		if _, err := decodeMessage(body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / 100; per > 4<<10 {
+		t.Errorf("%d bytes allocated per message, want a few hundred", per)
 	}
 }

@@ -153,7 +153,15 @@ func (t *LineTable) CharPosition(off Pos) (line, col int) {
 // in characters, counted from the start of the line.
 func (t *LineTable) columns(off Pos) (line, col16, col int) {
 	line, o := t.lineOf(off)
-	for i := int(t.starts[line]); i < o; {
+	i := int(t.starts[line])
+	// ASCII first, a byte a column: most of every PGN line (the language
+	// server converts hundreds of positions after each keystroke).
+	ascii := i
+	for ascii < o && t.src[ascii] < utf8.RuneSelf {
+		ascii++
+	}
+	col16, col = ascii-i, ascii-i
+	for i = ascii; i < o; {
 		r, size := utf8.DecodeRuneInString(t.src[i:])
 		if i+size > o {
 			break

@@ -16,7 +16,7 @@
 (require 'eglot)
 
 (defvar pgnls-settings
-  '(:lineWidth 79 :maxDiagnostics 1000)
+  '(:lineWidth 79 :maxDiagnostics 100)
   "The pgnls settings (pgnls's README, \"Settings\"), as a plist:
 for example (:lineWidth 79 :severity (:missing-tag \"off\")).
 Sent as initializationOptions and as the \"pgnls\" section of the

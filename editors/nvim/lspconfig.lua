@@ -5,7 +5,7 @@
 
 vim.filetype.add({ extension = { pgn = "pgn" } }) -- Neovim 0.8 and later
 
-local settings = { pgnls = { lineWidth = 79, maxDiagnostics = 1000 } }
+local settings = { pgnls = { lineWidth = 79, maxDiagnostics = 100 } }
 
 -- Format on save, in the buffers pgnls attaches to.
 local function on_attach(client, bufnr)

@@ -13,7 +13,7 @@
 local pgnls_settings = vim.g.pgnls_settings or {
   pgnls = {
     lineWidth = 79,
-    maxDiagnostics = 1000,
+    maxDiagnostics = 100,
     -- severity = { ["missing-tag"] = "off" },
   },
 }

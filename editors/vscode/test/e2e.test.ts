@@ -31,7 +31,7 @@ function section(over: Record<string, unknown>): Record<string, unknown> {
   return {
     path: '',
     lineWidth: 79,
-    maxDiagnostics: 1000,
+    maxDiagnostics: 100,
     severity: {},
     ecoFile: '',
     inlayHints: { nagGlyphs: true, plyNumbers: false },
@@ -83,7 +83,7 @@ test('initialize with the capabilities vscode-languageclient sends', async () =>
   const init = initializeParams(dir, serverSettings((k) => (session.settings.pgnls as Record<string, unknown>)[k]));
   assert.deepEqual(init.initializationOptions, {
     lineWidth: 60,
-    maxDiagnostics: 1000,
+    maxDiagnostics: 100,
     severity: { 'str-order': 'hint' },
     ecoFile: '',
     inlayHints: { nagGlyphs: true, plyNumbers: false },
