@@ -63,7 +63,8 @@ import (
 //	go test ./lsp -run '^$' -bench Binary -benchtime 400x
 //
 // PGNLS_BINARY=path runs another build of pgnls instead of building this
-// one, to compare two versions in the same run.
+// one, to compare two versions in the same run; PGNLS_BENCH_STDERR=1 shows
+// the server's standard error (with GODEBUG=gctrace=1, its collections).
 func BenchmarkBinary(b *testing.B) {
 	corpus := corpusText(b)
 	small, large := smallText(corpus[max(0, strings.Index(corpus, "[Event "))-1:], 10), largeText(corpus, 30<<20)
