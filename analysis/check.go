@@ -466,8 +466,9 @@ func (c *gameChecker) checkResult() {
 		c.checkFinalPosition(tag, marker)
 	}
 	if pc := g.TagNode("PlyCount"); pc != nil && allDigits(pc.Value) {
-		if n := len(g.Moves.Moves); strconv.Itoa(n) != strings.TrimLeft(pc.Value, "0") && !(n == 0 && strings.Trim(pc.Value, "0") == "") {
-			c.reportFix(pc.ValueTok.Pos, pc.ValueTok.End, CodePlyCountMismatch, "PlyCount is "+pc.Value+" but the main line has "+strconv.Itoa(n)+" plies", strconv.Quote(strconv.Itoa(n)))
+		if n := len(g.Moves.Moves); !isCount(pc.Value, n) {
+			count := strconv.Itoa(n)
+			c.reportFix(pc.ValueTok.Pos, pc.ValueTok.End, CodePlyCountMismatch, "PlyCount is "+pc.Value+" but the main line has "+count+" plies", `"`+count+`"`)
 		}
 	}
 }
@@ -488,10 +489,54 @@ func (c *gameChecker) checkFinalPosition(tag *pgn.Tag, marker *pgn.ResultNode) {
 	}
 	switch {
 	case marker != nil && marker.Text != want:
-		c.reportFix(marker.Tok.Pos, marker.Tok.End, CodeResultVsPosition, "the game ends in "+why+", so the result is "+want+", not "+marker.Text, want)
+		c.reportFix(marker.Tok.Pos, marker.Tok.End, CodeResultVsPosition, endMessage(why, want, marker.Text), want)
 	case marker == nil && tag != nil && IsResult(tag.Value) && tag.Value != want:
-		c.reportFix(tag.ValueTok.Pos, tag.ValueTok.End, CodeResultVsPosition, "the game ends in "+why+", so the result is "+want+", not "+tag.Value, strconv.Quote(want))
+		c.reportFix(tag.ValueTok.Pos, tag.ValueTok.End, CodeResultVsPosition, endMessage(why, want, tag.Value), `"`+want+`"`)
 	}
+}
+
+// results lists the four results, to index endMessages.
+var results = [...]string{"1-0", "0-1", "1/2-1/2", "*"}
+
+// endMessages holds endMessage's texts for the results, made once: a
+// database of puzzles has a game ending in mate with "*" every few hundred
+// bytes.
+var endMessages = func() (m [2][len(results)][len(results)]string) {
+	for w, why := range []string{"stalemate", "checkmate"} {
+		for i, want := range results {
+			for j, got := range results {
+				m[w][i][j] = "the game ends in " + why + ", so the result is " + want + ", not " + got
+			}
+		}
+	}
+	return m
+}()
+
+// endMessage says that the game ends in why, so the result is want, not got.
+func endMessage(why, want, got string) string {
+	w := 0
+	if why == "checkmate" {
+		w = 1
+	}
+	i, j := slices.Index(results[:], want), slices.Index(results[:], got)
+	if i < 0 || j < 0 || why != "checkmate" && why != "stalemate" {
+		return "the game ends in " + why + ", so the result is " + want + ", not " + got
+	}
+	return endMessages[w][i][j]
+}
+
+// isCount reports whether digits, a run of decimal digits, is the number n
+// (leading zeros allowed; "" is 0).
+func isCount(digits string, n int) bool {
+	digits = strings.TrimLeft(digits, "0")
+	if len(digits) > 18 {
+		return false
+	}
+	v := 0
+	for i := 0; i < len(digits); i++ {
+		v = v*10 + int(digits[i]-'0')
+	}
+	return v == n
 }
 
 // lastToken returns the range of the game's last token that is not a

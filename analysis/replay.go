@@ -156,6 +156,7 @@ func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final boa
 	// function would not do: the visitor gets a pointer into it.)
 	stackp := replayStacks.Get().(*[]replayFrame)
 	stack := append((*stackp)[:0], replayFrame{line: main, pos: start})
+	deepest := 1 // the most frames held at once, to clear
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if !top.started {
@@ -183,9 +184,13 @@ func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final boa
 				stack = append(stack, replayFrame{line: &vr.Line, pos: before})
 			}
 		}
+		deepest = max(deepest, len(stack))
 	}
 	if cap(stack) <= 64 { // a deep nesting's stack is not worth keeping
-		clear(stack[:cap(stack)]) // drop the pointers into this game's tree
+		// Drop the pointers into this game's tree; the frames past the
+		// deepest this game went hold none of its pointers (each game
+		// clears what it used).
+		clear(stack[:deepest])
 		*stackp = stack[:0]
 		replayStacks.Put(stackp)
 	}

@@ -106,3 +106,31 @@ func TestTagRepeats(t *testing.T) {
 		}
 	}
 }
+
+func TestIsCount(t *testing.T) {
+	tests := []struct {
+		digits string
+		n      int
+		want   bool
+	}{
+		{"0", 0, true}, {"", 0, true}, {"000", 0, true}, {"12", 12, true}, {"012", 12, true},
+		{"12", 13, false}, {"", 1, false}, {"99999999999999999999999", 5, false}, {"1000000000000000000", 0, false},
+	}
+	for _, tt := range tests {
+		if got := isCount(tt.digits, tt.n); got != tt.want {
+			t.Errorf("isCount(%q, %d) = %v", tt.digits, tt.n, got)
+		}
+	}
+}
+
+func TestEndMessage(t *testing.T) {
+	for _, why := range []string{"checkmate", "stalemate", "a draw by agreement"} {
+		for _, want := range append(results[:], "2-0") {
+			for _, got := range append(results[:], "x") {
+				if m, plain := endMessage(why, want, got), "the game ends in "+why+", so the result is "+want+", not "+got; m != plain {
+					t.Errorf("endMessage(%q, %q, %q) = %q, want %q", why, want, got, m, plain)
+				}
+			}
+		}
+	}
+}
