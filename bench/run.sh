@@ -113,7 +113,7 @@ GOMAXPROCS=1 go test -run '^$' -bench 'BenchmarkCheckCorpus$' -count 3 ./analysi
 echo
 echo "## Language server over stdio (BenchmarkBinary: the built binary, a scripted client)"
 echo
-go test -run '^$' -bench 'BenchmarkBinary$' -benchtime 400x ./lsp/ | awk '
+go test -run '^$' -bench 'BenchmarkBinary$' -benchtime 4000x ./lsp/ | awk '
   /^BenchmarkBinary/ {for (i=1;i<=NF;i++) m[$(i+1)]=$i
     printf "- open 30 MB (the corpus repeated) to complete diagnostics: %.0f ms\n", m["open-large-ms"]
     printf "- keystroke to its diagnostics, 10-game document: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms\n", m["small-p50-ms"], m["small-p90-ms"], m["small-p99-ms"]
