@@ -156,10 +156,7 @@ func (t *LineTable) columns(off Pos) (line, col16, col int) {
 	i := int(t.starts[line])
 	// ASCII first, a byte a column: most of every PGN line (the language
 	// server converts hundreds of positions after each keystroke).
-	ascii := i
-	for ascii < o && t.src[ascii] < utf8.RuneSelf {
-		ascii++
-	}
+	ascii := i + asciiPrefix(readOnlyBytes(t.src[i:o]))
 	col16, col = ascii-i, ascii-i
 	for i = ascii; i < o; {
 		r, size := utf8.DecodeRuneInString(t.src[i:])
@@ -258,10 +255,11 @@ func (c *Cursor) Position(off Pos) (line, col16, col int) {
 	}
 	src := c.src
 	for c.off < o {
-		if src[c.off] < utf8.RuneSelf { // most text is ASCII
-			c.col16++
-			c.col++
-			c.off++
+		if src[c.off] < utf8.RuneSelf { // most text is ASCII: 8 bytes at a time
+			n := asciiPrefix(readOnlyBytes(src[c.off:o]))
+			c.col16 += n
+			c.col += n
+			c.off += n
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(src[c.off:])

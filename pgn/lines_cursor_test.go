@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestCursorMatchesLineTable compares the cursors, of a table and of a
@@ -50,5 +51,33 @@ func testCursor(t *testing.T, text string, rng *rand.Rand, newCursor func(*LineT
 	c = newCursor(table)
 	for off := -1; off <= len(text)+1; off += rng.Intn(4) { // increasing, often twice the same
 		check(c, off)
+	}
+}
+
+// TestColumnsCountRuneByRune checks the table's columns, which take ASCII
+// eight bytes at a time, against counting every character in turn.
+func TestColumnsCountRuneByRune(t *testing.T) {
+	texts := []string{
+		"", "abc", "a\nb\r\nc\rd", "é💎\r\n\r\nx\xffy\n", "abcdefghijé💎klmnopqrstuvwxyz0123456789💎\n",
+		strings.Repeat("1. e4 { é } e5 2. Nf3 Nc6 3. Bb5 a6 💎\n", 20), "12345678\xe2\x82",
+	}
+	for _, text := range texts {
+		table := NewLineTable(text)
+		for off := 0; off <= len(text); off++ {
+			line, o := table.lineOf(Pos(off))
+			col16, col := 0, 0
+			for i := int(table.starts[line]); i < o; {
+				r, size := utf8.DecodeRuneInString(text[i:])
+				if i+size > o {
+					break
+				}
+				col16 += utf16Len(r)
+				col++
+				i += size
+			}
+			if gl, g16, g := table.columns(Pos(off)); gl != line || g16 != col16 || g != col {
+				t.Fatalf("%q offset %d: %d:%d:%d, want %d:%d:%d", text, off, gl, g16, g, line, col16, col)
+			}
+		}
 	}
 }
