@@ -43,11 +43,13 @@ type block struct {
 }
 
 func newBlock(chunks []*chunk) *block {
+	sums := make([]int, 3*len(chunks)) // one allocation for the three
+	n := len(chunks)
 	b := &block{
 		chunks:    chunks,
-		bases:     make([]int, len(chunks)),
-		lineBases: make([]int, len(chunks)),
-		gameBases: make([]int, len(chunks)),
+		bases:     sums[:n:n],
+		lineBases: sums[n : 2*n : 2*n],
+		gameBases: sums[2*n:],
 	}
 	for i, c := range chunks {
 		b.bases[i], b.lineBases[i], b.gameBases[i] = b.size, b.lines, b.games
@@ -178,10 +180,11 @@ func (l *chunkList) splice(first, removed int, added []*chunk) *chunkList {
 	}
 	var middle []*chunk
 	if len(l.blocks) > 0 {
-		from := l.blocks[bf]
+		from, to := l.blocks[bf], l.blocks[bl]
+		// Sized once: a keystroke rebuilds a block of hundreds of chunks.
+		middle = make([]*chunk, 0, first-l.chunkBases[bf]+len(added)+len(to.chunks)-(first+removed-l.chunkBases[bl]))
 		middle = append(middle, from.chunks[:first-l.chunkBases[bf]]...)
 		middle = append(middle, added...)
-		to := l.blocks[bl]
 		middle = append(middle, to.chunks[first+removed-l.chunkBases[bl]:]...)
 	} else {
 		middle = added

@@ -126,7 +126,7 @@ func (d *Document) Edit(start, end int, newText string) error {
 	region := s.joinChunks(first, last, start, end, newText)
 	// Widen the region while a neighbour's parse depends on it, or while
 	// a CRLF would be cut between them (each chunk counts its own lines).
-	for first > 0 && (splitsCRLFBetween(s.list.at(first-1).chunk.text, region) || pgn.DependsOnNext(s.list.at(first-1).chunk.parse(), region)) {
+	for first > 0 && (splitsCRLFBetween(s.list.at(first-1).chunk.text, region) || s.list.at(first-1).chunk.tail.DependsOnNext(region)) {
 		first--
 		region = s.list.at(first).chunk.text + region
 	}
@@ -218,6 +218,7 @@ func splitChunks(f *pgn.File, text string) []*chunk {
 		s.base, s.firstGame = from, games
 		c := &store[len(chunks)]
 		c.init(text[from:min(int(to), len(text))], n)
+		c.tail = pgn.TailOf(&s.file)
 		c.seed = s
 		games += n
 		chunks = append(chunks, c)
@@ -263,7 +264,8 @@ func (s *seed) check() []Diagnostic {
 type chunk struct {
 	text   string
 	games  int
-	breaks int // line breaks in text
+	breaks int      // line breaks in text
+	tail   pgn.Tail // how its parse ends, for the edits of the chunk after
 	// lines is the text's line table, made when first asked for: most
 	// chunks of a database never have a position converted, and a table
 	// for each was a tenth of a large document's memory.

@@ -58,6 +58,13 @@ func checkAgainstFullParse(t *testing.T, doc *Document, want string, step string
 	if s.Games() != len(full.Games) {
 		t.Fatalf("%s: %d games, want %d", step, s.Games(), len(full.Games))
 	}
+	// Each chunk keeps the tail of its own parse, which edits rely on.
+	s.list.all(0, func(p place) bool {
+		if want := pgn.TailOf(p.chunk.parse()); p.chunk.tail != want {
+			t.Fatalf("%s: chunk %d has tail %d, its parse %d", step, p.index, p.chunk.tail, want)
+		}
+		return true
+	})
 	// Positions: every token start, converted by the chunks' line tables,
 	// must agree with one table over the whole text.
 	full.Tokens(func(tok pgn.Token) {

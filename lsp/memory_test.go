@@ -14,7 +14,7 @@ import (
 )
 
 // TestMemoryLimitFollowsDocuments: the process's server sets the soft
-// memory limit to four times its open documents (at least 64 MB) and lowers
+// memory limit to 3.75 times its open documents (at least 64 MB) and lowers
 // it when they close; a server made for a test leaves the limit alone.
 func TestMemoryLimitFollowsDocuments(t *testing.T) {
 	if os.Getenv("GOMEMLIMIT") != "" {
@@ -34,7 +34,7 @@ func TestMemoryLimitFollowsDocuments(t *testing.T) {
 	text := strings.Repeat("x", 40<<20) // the size is all the policy reads
 	s.docs["file:///big.pgn"] = &openDoc{big: &text, doc: analysis.NewDocument("")}
 	s.updateMemoryLimit(false)
-	if got, want := debug.SetMemoryLimit(-1), int64(4*len(text)); got < want {
+	if got, want := debug.SetMemoryLimit(-1), int64(len(text)*15/4); got < want {
 		t.Errorf("with 40 MB open: limit %d, want at least %d", got, want)
 	}
 
@@ -47,7 +47,7 @@ func TestMemoryLimitFollowsDocuments(t *testing.T) {
 		t.Errorf("another analysis ended the lift: limit %d", got)
 	}
 	s.afterAnalysis(len(text)) // the large document's analysis ends
-	if got, want := debug.SetMemoryLimit(-1), int64(4*len(text)); got < want || got == math.MaxInt64 {
+	if got, want := debug.SetMemoryLimit(-1), int64(len(text)*15/4); got < want || got == math.MaxInt64 {
 		t.Errorf("after the analysis: limit %d, want at least %d", got, want)
 	}
 

@@ -16,20 +16,54 @@ import "sort"
 // movetext there) — or whatever next starts with, while the game has no moves
 // yet, since then more tag pairs would join its tag section.
 func DependsOnNext(f *File, next string) bool {
-	if next == "" || len(f.Items) == 0 {
-		return false
+	return TailOf(f).DependsOnNext(next)
+}
+
+// A Tail is what DependsOnNext needs to know of a parse: how its text
+// ends. A language server keeps the tail of each piece of a document, so
+// that an edit asks of the piece before it without parsing it again.
+type Tail uint8
+
+const (
+	tailOpenComment Tail = 1 << iota // a brace comment without its '}'
+	tailNoResult                     // a game without a result marker
+	tailNoMoves                      // ... and without moves
+)
+
+// TailOf returns how f's text ends.
+func TailOf(f *File) Tail {
+	if len(f.Items) == 0 {
+		return 0
 	}
 	last := f.Items[len(f.Items)-1]
 	var lastTok Token
 	NodeTokens(last, func(t Token) { lastTok = t })
-	if lastTok.Kind == BraceComment && f.Src[lastTok.End-1] != '}' && !looksLikeTagPair(next) {
-		return true
+	var t Tail
+	if lastTok.Kind == BraceComment && f.Src[lastTok.End-1] != '}' {
+		t |= tailOpenComment
 	}
-	g, ok := last.(*Game)
-	if !ok || g.Result != nil {
+	if g, ok := last.(*Game); ok && g.Result == nil {
+		t |= tailNoResult
+		if len(g.Moves.Moves) == 0 {
+			t |= tailNoMoves
+		}
+	}
+	return t
+}
+
+// DependsOnNext reports whether the parse of a text that ends so would
+// change if next followed it (see the function DependsOnNext).
+func (t Tail) DependsOnNext(next string) bool {
+	if next == "" {
 		return false
 	}
-	return len(g.Moves.Moves) == 0 || next[0] != '['
+	if t&tailOpenComment != 0 && !looksLikeTagPair(next) {
+		return true
+	}
+	if t&tailNoResult == 0 {
+		return false
+	}
+	return t&tailNoMoves != 0 || next[0] != '['
 }
 
 // SplitPoints returns the offsets at which f's text can be cut into pieces
