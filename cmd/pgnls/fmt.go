@@ -228,29 +228,40 @@ func formatStream(in io.Reader, w io.Writer, opts fmtOptions) (bool, error) {
 			return false, err
 		}
 		text := analysis.Format(piece.File, analysis.FormatOptions{Width: opts.width})
-		// The formatted text is a string of its own: the piece's memory
-		// can take the next piece.
+		err = writeFormatted(out, text, piece.Latin1 && !opts.utf8, &endsLine)
+		// The text is written: the piece's memory can take the next piece
+		// (the text may share it).
 		piece.Release()
-		if text == "" {
-			continue
-		}
-		if endsLine {
-			io.WriteString(out, "\n")
-		}
-		data := []byte(text)
-		if piece.Latin1 && !opts.utf8 {
-			enc, ok := encodeLatin1(text)
-			if !ok {
-				return false, errors.New("the formatted text has a character Latin-1 cannot encode; use --utf8")
-			}
-			data = enc
-		}
-		if _, err := out.Write(data); err != nil {
+		if err != nil {
 			return false, err
 		}
-		endsLine = strings.HasSuffix(text, "\n")
 	}
 	return !bytes.Equal(inHash.Sum(nil), outHash.Sum(nil)), nil
+}
+
+// writeFormatted writes the formatted text of one piece, after the newline
+// that separates it from the piece before (endsLine says whether that one
+// ended a line, and is updated), encoded as Latin-1 when asked.
+func writeFormatted(out io.Writer, text string, latin1 bool, endsLine *bool) error {
+	if text == "" {
+		return nil
+	}
+	if *endsLine {
+		io.WriteString(out, "\n")
+	}
+	data := []byte(text)
+	if latin1 {
+		enc, ok := encodeLatin1(text)
+		if !ok {
+			return errors.New("the formatted text has a character Latin-1 cannot encode; use --utf8")
+		}
+		data = enc
+	}
+	if _, err := out.Write(data); err != nil {
+		return err
+	}
+	*endsLine = strings.HasSuffix(text, "\n")
+	return nil
 }
 
 // fmtBlockSize, when set by a test, is the streaming reader's block size.
