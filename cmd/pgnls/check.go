@@ -102,14 +102,17 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 	// order. A piece's games are checked in parallel, and the next pieces'
 	// checks start without waiting for its slowest game: with a check per
 	// piece at a time, a piece holding one long annotated game kept a core
-	// idle until it was done (a tenth of the corpus x40's run).
+	// idle until it was done (a tenth of the corpus x40's run). The
+	// channels hold one piece each: every piece in flight is memory that a
+	// released piece would otherwise lend the next (with two checked
+	// pieces queued instead of one, 15% more page faults).
 	type checked struct {
 		piece *pgn.Piece
 		diags []analysis.Diagnostic
 		err   error
 		ready chan struct{} // closed once diags is set
 	}
-	results := make(chan *checked, 2)
+	results := make(chan *checked, 1)
 	// The lists of diagnostics printed come back for the next pieces.
 	lists := make(chan []analysis.Diagnostic, 8)
 	go func() {
