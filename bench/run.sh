@@ -11,27 +11,28 @@
 # anything. Each command runs three times; the fastest run counts.
 #
 # What profiling pgnls check showed (PGNLS_CPUPROFILE=cpu.out pgnls check
-# FILE; go tool pprof -top), and what was done:
-#   - Both cores are busy (1.7 times the one-core speed): the reader
-#     stage (read, decode, parse, cut) overlaps with checking, whose games
-#     are checked in parallel, so only CPU saved shortens a run.
-#   - The collector was a fifth of the CPU: the trees of the pieces in
-#     flight are what it scans, so pieces are 128 KiB, one queued per
-#     stage; allocation per game fell (pooled checkers and replay stacks,
-#     lists at their final size, no second play of each move, tag checks
-#     without Split/Atoi, FEN errors without fmt).
+# FILE; go tool pprof -top; go tool trace for idle cores), and what was done:
+#   - Both cores are busy: the reader stage (read, decode, parse, cut)
+#     overlaps with checking, whose games are checked in parallel, and each
+#     piece's check starts without waiting for the previous piece's slowest
+#     game (that wait left a core idle a tenth of the run). Only CPU saved
+#     shortens a run.
+#   - Memory traffic was the largest cost: a check wrote its trees over
+#     fresh memory that the allocator cleared, the kernel mapped (a page
+#     fault per 4 KiB, 1.4 µs each here) and the collector swept, 412 MB for
+#     the corpus x40. Pieces are now released once printed and the next
+#     pieces parsed into their memory (pgn.Piece.Release), diagnostics lists
+#     are reused, and each diagnostic is copied once: 35 MB allocated, two
+#     collections, 30% less CPU.
 #   - The parser (pgn/bench_test.go, BenchmarkParse's comment) and SAN
 #     resolution (analysis/board, BenchmarkResolvePlay's comment) were
-#     made faster; Latin-1 decoding went from a []rune conversion to eight
-#     bytes at a time, and the reader stopped counting runes and making
-#     line tables nobody read.
-#   - What is left, on the corpus x40 (one core, 0.37 s of CPU): checking
-#     half (replaying moves 25%, FEN tags of the puzzle games 7%, tags 5%,
-#     the 230,000 diagnostics' messages, sorting and copying 8%), parsing
-#     a quarter, printing 8%, the collector most of the rest. Each is a
-#     few percent; the corpus's 10x over pgn-extract would need a third of
-#     the CPU gone, where dense games (fewer tags, no diagnostics) are past
-#     it.
+#     made faster; Latin-1 is decoded eight bytes at a time, ASCII columns
+#     are counted eight bytes at a time, common messages are made once.
+#   - What is left, on the corpus x40 (0.27 s of CPU): replaying moves 29%,
+#     parsing 28%, FEN tags of the puzzle games 8%, tags 7%, results 6%,
+#     printing the 230,000 diagnostics 7%, page faults and the rest. Each
+#     is a few percent; micro-optimizations below 2% no longer show above
+#     the machine's noise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/games" # where Debian puts pgn-extract
