@@ -161,6 +161,22 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions
 		}
 		out = appendGame(out, f, n, opts)
 	default:
+		if i == 0 && strings.HasPrefix(f.Src[first.Pos():], byteOrderMark) {
+			// A U+FEFF after blank lines: the output starts with it, where
+			// it is the byte order mark, so it is written as one (else a
+			// second formatting would differ from the first).
+			rest := strings.TrimLeft(verbatim(f.Src, first.Pos(), f.Items[s.last])[len(byteOrderMark):], " \t\r\n\v\f")
+			out = append(out, byteOrderMark...)
+			if rest == "" {
+				return out
+			}
+			out = appendLF(out, rest)
+			out = append(out, '\n')
+			if i+1 < len(slots) {
+				out = append(out, '\n')
+			}
+			return out
+		}
 		if f.Src[first.Pos()] == '%' && !startsLine(f.Src, first.Pos()) {
 			// Stray text, not an escape line: at the start of a line
 			// it would become one.

@@ -1237,3 +1237,26 @@ func FuzzFormat(f *testing.F) {
 		checkFormatted(t, src, Format(pgn.Parse(src), opts), opts)
 	})
 }
+
+// A U+FEFF that only blank text precedes starts the formatted text, where
+// it is the byte order mark: it is written as one, so that formatting the
+// result again changes nothing (found by FuzzCheckAndFormat).
+func TestFormatStrayByteOrderMarkFirst(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{" \ufeff", "\ufeff"},
+		{"\n\ufeff[Event \"x\"] *", "\ufeff[Event \"x\"]\n\n*\n"},
+		{" \ufeffabc", "\ufeffabc\n"},
+		{" \ufeff\ufeff", "\ufeff\ufeff\n"},
+		{" \ufeff {c}", "\ufeff{c}\n"},
+		{"{c}\n\ufeff", "{c}\n\ufeff\n"}, // not first: kept as it is
+	}
+	for _, tt := range tests {
+		once := Format(pgn.Parse(tt.in), FormatOptions{})
+		if once != tt.want {
+			t.Errorf("Format(%q) = %q, want %q", tt.in, once, tt.want)
+		}
+		if twice := Format(pgn.Parse(once), FormatOptions{}); twice != once {
+			t.Errorf("Format(%q) = %q, then %q", tt.in, once, twice)
+		}
+	}
+}
