@@ -44,7 +44,9 @@ func decodeLatin1(data []byte) string {
 
 // appendLatin1 appends the UTF-8 encoding of Latin-1 data to out.
 func appendLatin1(out, data []byte) []byte {
-	out = slices.Grow(out, len(data)+countHigh(data))
+	if cap(out)-len(out) < 2*len(data) { // else there is room for the worst case
+		out = slices.Grow(out, len(data)+countHigh(data))
+	}
 	for len(data) > 0 {
 		ascii := asciiPrefix(data)
 		out = append(out, data[:ascii]...)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"unicode/utf8"
 	"unsafe"
@@ -125,7 +126,7 @@ func (r *Reader) Next() (*Piece, error) {
 			return r.emit(mem, f, text, Pos(len(text)), rawLen), nil
 		}
 		if cut, ok := LastSplitPoint(f); ok {
-			return r.emit(mem, f, text, cut, r.rawLength(text[:cut])), nil
+			return r.emit(mem, f, text, cut, r.rawLength(text, cut)), nil
 		}
 		if len(r.buf) >= r.MaxPiece {
 			return nil, fmt.Errorf("%w (%d bytes)", ErrPieceTooLarge, r.MaxPiece)
@@ -186,7 +187,9 @@ func (r *Reader) decode(mem *pieceMemory) (string, int) {
 	}
 	if r.latin1 {
 		n = len(r.buf)
-		mem.text = appendLatin1(mem.text[:0], r.buf)
+		// Room for the worst case (every byte outside ASCII), which
+		// spares appendLatin1 counting them first: the buffer is reused.
+		mem.text = appendLatin1(slices.Grow(mem.text[:0], 2*n), r.buf)
 	} else {
 		mem.text = append(mem.text[:0], r.buf[:n]...)
 	}
@@ -209,12 +212,15 @@ func completeRunes(b []byte) int {
 	return len(b)
 }
 
-// rawLength returns how many input bytes a prefix of the decoded text came from.
-func (r *Reader) rawLength(prefix string) int {
+// rawLength returns how many bytes of the buffer text[:cut], a prefix of
+// the decoded buffer, came from. Latin-1 text decodes the whole buffer, so
+// the bytes after the cut are counted instead: the unfinished game at the
+// end of a block, not the block.
+func (r *Reader) rawLength(text string, cut Pos) int {
 	if r.latin1 {
-		return latin1Length(prefix)
+		return len(r.buf) - latin1Length(text[cut:])
 	}
-	return len(prefix)
+	return int(cut)
 }
 
 // emit returns the text before cut as a piece, taking its parse from f (the
