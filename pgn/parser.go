@@ -30,16 +30,15 @@ func parse(src string) (*File, *parser) {
 // space of the parser's last parse are reused (see slab), so the tree of
 // that parse must no longer be in use.
 func (p *parser) parse(src string) *File {
+	p.reset() // at once if a release did not
 	last := p.file
 	*p = parser{src: src, nodes: p.nodes, moves: p.moves[:0], after: p.after[:0], frames: p.frames[:0]}
-	p.nodes.reset()
 	f := &File{Src: src}
 	if last != nil {
-		clear(last.Items[:cap(last.Items)])
-		clear(last.Games[:cap(last.Games)])
 		f.Items, f.Games = last.Items[:0], last.Games[:0]
 	}
 	p.file = f
+	p.used = true
 	p.scanner.Init(src, p.scanError)
 	p.next()
 	for p.tok.Kind != EOF {
@@ -82,6 +81,22 @@ type parser struct {
 	// looked counts the bytes that searches beyond the current token
 	// examined, for the test that parsing stays linear (linear_test.go).
 	looked int
+	// used is set by a parse and cleared by reset: the memory holds a tree.
+	used bool
+}
+
+// reset clears the memory of the parser's last tree, if it has one, for
+// the next parse: the nodes, and the pointers of the file's lists.
+func (p *parser) reset() {
+	if !p.used {
+		return
+	}
+	p.nodes.reset()
+	if f := p.file; f != nil {
+		clear(f.Items[:cap(f.Items)])
+		clear(f.Games[:cap(f.Games)])
+	}
+	p.used = false
 }
 
 func (p *parser) scanError(pos, end Pos, msg string) { p.file.Errors.Add(pos, end, msg) }

@@ -80,6 +80,7 @@ func (p *Piece) Release() {
 	if cap(mem.text) > max(4*p.reader.BlockSize, 1<<20) {
 		return // the memory of an outsized piece goes back to the system
 	}
+	mem.parser.reset() // here, not in the reader's stage, which is serial
 	select {
 	case p.reader.free <- mem:
 	default:

@@ -10,7 +10,10 @@ package pgn
 // released, see Piece.Release) the next parse takes them again instead of
 // asking the allocator, so that a check of a large file writes its trees
 // over the same few megabytes, warm in the cache, instead of a fresh array
-// the allocator must clear, the kernel map and the collector sweep.
+// the allocator must clear, the kernel map and the collector sweep. The
+// batches a parse used are cleared by reset, which a release runs on the
+// goroutine that releases: not on the reader's, which is the one stage of
+// a check that does not run in parallel.
 type slab[T any] struct {
 	buf     []T
 	batches [][]T // every batch made, in the order handed out
@@ -27,13 +30,11 @@ func (s *slab[T]) alloc() *T {
 	return &s.buf[len(s.buf)-1]
 }
 
-// grow starts the next batch: a used one, cleared (the parser counts on
-// new nodes being zero), or a new one twice the size of the last.
+// grow starts the next batch: one that reset cleared (the parser counts
+// on new nodes being zero), or a new one twice the size of the last.
 func (s *slab[T]) grow() {
 	if s.next < len(s.batches) {
-		b := s.batches[s.next]
-		clear(b[:cap(b)])
-		s.buf = b[:0]
+		s.buf = s.batches[s.next][:0]
 	} else {
 		s.buf = make([]T, 0, min(maxSlab, max(8, 2*cap(s.buf))))
 		s.batches = append(s.batches, s.buf)
@@ -41,8 +42,14 @@ func (s *slab[T]) grow() {
 	s.next++
 }
 
-// reset makes every batch free for the next parse.
-func (s *slab[T]) reset() { s.buf, s.next = nil, 0 }
+// reset clears the batches the last parse used and makes every batch free
+// for the next parse.
+func (s *slab[T]) reset() {
+	for _, b := range s.batches[:s.next] {
+		clear(b[:cap(b)])
+	}
+	s.buf, s.next = nil, 0
+}
 
 // sliceSlab hands out slices carved from arrays allocated a batch at a
 // time: the lists of the tree (a line's moves, a move's annotations, a
@@ -153,7 +160,7 @@ type nodes struct {
 	mainLines sliceSlab[*Move] // main lines, built in place
 }
 
-// reset makes the memory of every node free for the next parse.
+// reset makes the memory of every node free, and zero, for the next parse.
 func (n *nodes) reset() {
 	n.games.reset()
 	n.tags.reset()
