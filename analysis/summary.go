@@ -18,31 +18,49 @@ import (
 // diagnostics of the given codes (a set indexed like Codes) computed so
 // far, visiting only the blocks and chunks that have them.
 func (s *Snapshot) DiagnosticsOfCodes(codes []bool) iter.Seq[Diagnostic] {
+	want := codeSetOf(codes)
+	return func(yield func(Diagnostic) bool) {
+		l := s.list
+		for bi, b := range l.blocks {
+			for _, j := range b.visitable(want) {
+				if !l.ofCodes(bi, int(j), codes, want, yield) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// codeSetOf returns the set of the codes marked in codes (indexed like
+// Codes).
+func codeSetOf(codes []bool) codeSet {
 	var want codeSet
 	for i, ok := range codes {
 		if ok {
 			want = want.with(i)
 		}
 	}
-	return func(yield func(Diagnostic) bool) {
-		l := s.list
-		for bi, b := range l.blocks {
-			for _, j := range b.visitable(want) {
-				r := b.chunks[j].result()
-				if r == nil || r.codes&want == 0 {
-					continue
-				}
-				p := l.placeIn(bi, int(j))
-				for i := range r.diags.len() {
-					if ci := r.diags.codeIndex(i); ci >= 0 && ci < len(codes) && codes[ci] {
-						if !yield(p.toWhole(r.diags.at(i))) {
-							return
-						}
-					}
-				}
+	return want
+}
+
+// ofCodes calls yield with the diagnostics of chunk j of block bi whose
+// codes are marked in codes (want is their set), in text order and
+// whole-text coordinates, until yield returns false; it reports whether
+// yield always returned true.
+func (l *chunkList) ofCodes(bi, j int, codes []bool, want codeSet, yield func(Diagnostic) bool) bool {
+	r := l.blocks[bi].chunks[j].result()
+	if r == nil || r.codes&want == 0 {
+		return true
+	}
+	p := l.placeIn(bi, j)
+	for i := range r.diags.len() {
+		if ci := r.diags.codeIndex(i); ci >= 0 && ci < len(codes) && codes[ci] {
+			if !yield(p.toWhole(r.diags.at(i))) {
+				return false
 			}
 		}
 	}
+	return true
 }
 
 // codeSet is a set of codes, by their index in Codes.
@@ -74,33 +92,11 @@ func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) 
 	if n <= 0 {
 		return dst
 	}
-	var want codeSet
-	for i, ok := range codes {
-		if ok {
-			want = want.with(i)
-		}
-	}
+	want := codeSetOf(codes)
 	l := s.list
 	start := l.atOffset(max(0, min(focus, s.size)))
 	sbi := sort.Search(len(l.chunkBases), func(k int) bool { return l.chunkBases[k] > start.index }) - 1
 	sj := start.index - l.chunkBases[sbi]
-	// matching calls fn with the diagnostics of the codes in chunk (bi, j),
-	// in text order, until fn returns false.
-	matching := func(bi, j int, fn func(Diagnostic) bool) bool {
-		r := l.blocks[bi].chunks[j].result()
-		if r == nil || r.codes&want == 0 {
-			return true
-		}
-		p := l.placeIn(bi, j)
-		for i := range r.diags.len() {
-			if ci := r.diags.codeIndex(i); ci >= 0 && ci < len(codes) && codes[ci] {
-				if !fn(p.toWhole(r.diags.at(i))) {
-					return false
-				}
-			}
-		}
-		return true
-	}
 
 	// after holds, in text order, the first n at or after focus; before,
 	// nearest first, the n before it. The focus chunk's diagnostics
@@ -116,7 +112,7 @@ func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) 
 				if bi == sbi && int(j) < sj {
 					continue
 				}
-				if !matching(bi, int(j), func(d Diagnostic) bool {
+				if !l.ofCodes(bi, int(j), codes, want, func(d Diagnostic) bool {
 					if int(d.Pos) < focus {
 						inStart = append(inStart, d)
 						return true
@@ -140,7 +136,7 @@ func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) 
 				continue
 			}
 			chunk = chunk[:0]
-			matching(bi, j, func(d Diagnostic) bool { chunk = append(chunk, d); return true })
+			l.ofCodes(bi, j, codes, want, func(d Diagnostic) bool { chunk = append(chunk, d); return true })
 			for i := len(chunk) - 1; i >= 0 && len(before) < n; i-- {
 				before = append(before, chunk[i])
 			}
