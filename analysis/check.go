@@ -495,16 +495,16 @@ func (c *gameChecker) checkFinalPosition(tag *pgn.Tag, marker *pgn.ResultNode) {
 	}
 }
 
-// results lists the four results, to index endMessages.
-var results = [...]string{"1-0", "0-1", "1/2-1/2", "*"}
+// resultTexts lists the four results, to index endMessages.
+var resultTexts = [...]string{"1-0", "0-1", "1/2-1/2", "*"}
 
 // endMessages holds endMessage's texts for the results, made once: a
 // database of puzzles has a game ending in mate with "*" every few hundred
 // bytes.
-var endMessages = func() (m [2][len(results)][len(results)]string) {
+var endMessages = func() (m [2][len(resultTexts)][len(resultTexts)]string) {
 	for w, why := range []string{"stalemate", "checkmate"} {
-		for i, want := range results {
-			for j, got := range results {
+		for i, want := range resultTexts {
+			for j, got := range resultTexts {
 				m[w][i][j] = "the game ends in " + why + ", so the result is " + want + ", not " + got
 			}
 		}
@@ -518,7 +518,7 @@ func endMessage(why, want, got string) string {
 	if why == "checkmate" {
 		w = 1
 	}
-	i, j := slices.Index(results[:], want), slices.Index(results[:], got)
+	i, j := slices.Index(resultTexts[:], want), slices.Index(resultTexts[:], got)
 	if i < 0 || j < 0 || why != "checkmate" && why != "stalemate" {
 		return "the game ends in " + why + ", so the result is " + want + ", not " + got
 	}

@@ -125,8 +125,8 @@ func TestIsCount(t *testing.T) {
 
 func TestEndMessage(t *testing.T) {
 	for _, why := range []string{"checkmate", "stalemate", "a draw by agreement"} {
-		for _, want := range append(results[:], "2-0") {
-			for _, got := range append(results[:], "x") {
+		for _, want := range append(resultTexts[:], "2-0") {
+			for _, got := range append(resultTexts[:], "x") {
 				if m, plain := endMessage(why, want, got), "the game ends in "+why+", so the result is "+want+", not "+got; m != plain {
 					t.Errorf("endMessage(%q, %q, %q) = %q, want %q", why, want, got, m, plain)
 				}
