@@ -133,18 +133,24 @@ func TestECOFileSetting(t *testing.T) {
 			t.Fatalf("hover: %+v, %v", h, err)
 		}
 	}
-	e.roundTrip()
-	var shown int
-	e.client.snapshot(func(c *fakeClient) {
+	// The message may come from the analysis of the document, on a
+	// goroutine of its own, after the hovers' answers: wait for it.
+	shown := func(c *fakeClient) int {
+		n := 0
 		for _, m := range c.messages {
 			if strings.Contains(m.Message, missing) {
-				shown++
+				n++
 			}
 		}
-	})
-	if shown != 1 {
-		t.Errorf("the unreadable ECO file was shown %d times, want once", shown)
+		return n
 	}
+	e.client.waitFor(t, "the message about the ECO file", func(c *fakeClient) bool { return shown(c) > 0 })
+	e.roundTrip()
+	e.client.snapshot(func(c *fakeClient) {
+		if n := shown(c); n != 1 {
+			t.Errorf("the unreadable ECO file was shown %d times, want once", n)
+		}
+	})
 	eco, _ := filepath.Abs(markerECO)
 	e.notify(protocol.MethodWorkspaceDidChangeConfiguration, map[string]any{"settings": map[string]any{"pgnls": map[string]any{"ecoFile": eco}}})
 	if h, _ := e.server.Hover(e.ctx, params); h == nil || !strings.Contains(h.Contents.Value, "Opening: **B00**") {

@@ -19,7 +19,9 @@ import (
 // first:
 //
 //   - cancel: $/cancelRequest, served at once so that it overtakes the
-//     queue, cancels the context of the request it names;
+//     queue, cancels the context of the request it names; every other
+//     message is counted in s.handlers until recoverPanics is done with
+//     it, so that serve can wait for them;
 //   - jsonrpc2.AsyncHandler: messages are handled one at a time, in the
 //     order they came, off the connection's read loop;
 //   - recoverPanics: a panic becomes an InternalError reply, and the server
@@ -69,6 +71,7 @@ func (s *server) cancel(next jsonrpc2.Handler) jsonrpc2.Handler {
 			}
 			return reply(ctx, nil, nil)
 		}
+		s.handlers.Add(1) // done in recoverPanics, when the message is handled
 		call, ok := req.(*jsonrpc2.Call)
 		if !ok {
 			return next(ctx, reply, req)
@@ -99,6 +102,7 @@ func (s *server) cancel(next jsonrpc2.Handler) jsonrpc2.Handler {
 // notifications, which have nowhere to go, are logged.
 func (s *server) recoverPanics(next jsonrpc2.Handler) jsonrpc2.Handler {
 	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) (err error) {
+		defer s.handlers.Done() // added by cancel
 		_, isCall := req.(*jsonrpc2.Call)
 		var replied atomic.Bool
 		once := func(ctx context.Context, result any, err error) error {

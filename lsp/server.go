@@ -59,6 +59,10 @@ type server struct {
 	stop context.CancelFunc
 	bgMu sync.Mutex
 	bg   sync.WaitGroup
+	// handlers counts the messages taken from the connection and not yet
+	// handled (handler.go): serve waits for them, so that no handler runs
+	// on, and logs, after serve has returned.
+	handlers sync.WaitGroup
 
 	state    atomic.Int32 // a lifecycle
 	exited   chan struct{}
@@ -129,11 +133,31 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	s.stop()
 	s.bgMu.Unlock()
 	s.conn.Close()
+	s.waitHandlers(2 * time.Second)
 	s.waitBackground(2 * time.Second)
 	if s.lifecycle() == stateShutdown {
 		return 0
 	}
 	return 1
+}
+
+// waitHandlers waits, for at most d, for the connection's read loop to end
+// and then for the messages it handed on to be handled.
+func (s *server) waitHandlers(d time.Duration) {
+	deadline := time.After(d)
+	select {
+	case <-s.conn.Done(): // no message is taken after this
+	case <-deadline:
+		s.log.Warn("the connection's read loop still running at exit")
+		return
+	}
+	done := make(chan struct{})
+	go func() { s.handlers.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-deadline:
+		s.log.Warn("messages still being handled at exit")
+	}
 }
 
 // waitBackground waits, for at most d, for the background goroutines to
