@@ -20,8 +20,9 @@ import (
 //
 //   - cancel: $/cancelRequest, served at once so that it overtakes the
 //     queue, cancels the context of the request it names; every other
-//     message is counted in s.handlers until recoverPanics is done with
-//     it, so that serve can wait for them;
+//     message is counted (startHandling) until recoverPanics is done with
+//     it, so that serve can wait for them, and dropped once the server
+//     stops;
 //   - jsonrpc2.AsyncHandler: messages are handled one at a time, in the
 //     order they came, off the connection's read loop;
 //   - recoverPanics: a panic becomes an InternalError reply, and the server
@@ -71,7 +72,9 @@ func (s *server) cancel(next jsonrpc2.Handler) jsonrpc2.Handler {
 			}
 			return reply(ctx, nil, nil)
 		}
-		s.handlers.Add(1) // done in recoverPanics, when the message is handled
+		if !s.startHandling() { // done in recoverPanics, when the message is handled
+			return nil // the server is stopping
+		}
 		call, ok := req.(*jsonrpc2.Call)
 		if !ok {
 			return next(ctx, reply, req)

@@ -141,23 +141,30 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	return 1
 }
 
-// waitHandlers waits, for at most d, for the connection's read loop to end
-// and then for the messages it handed on to be handled.
+// waitHandlers waits, for at most d, for the messages taken from the
+// connection to be handled. The server is stopped: no message is taken
+// after (startHandling).
 func (s *server) waitHandlers(d time.Duration) {
-	deadline := time.After(d)
-	select {
-	case <-s.conn.Done(): // no message is taken after this
-	case <-deadline:
-		s.log.Warn("the connection's read loop still running at exit")
-		return
-	}
 	done := make(chan struct{})
 	go func() { s.handlers.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-deadline:
+	case <-time.After(d):
 		s.log.Warn("messages still being handled at exit")
 	}
+}
+
+// startHandling counts a message taken from the connection, unless the
+// server is stopping (it reports false: the message is dropped), under
+// bgMu so that no count starts once serve waits for them.
+func (s *server) startHandling() bool {
+	s.bgMu.Lock()
+	defer s.bgMu.Unlock()
+	if s.ctx.Err() != nil {
+		return false
+	}
+	s.handlers.Add(1)
+	return true
 }
 
 // waitBackground waits, for at most d, for the background goroutines to
