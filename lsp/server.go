@@ -133,24 +133,26 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	s.stop()
 	s.bgMu.Unlock()
 	s.conn.Close()
-	s.waitHandlers(2 * time.Second)
-	s.waitBackground(2 * time.Second)
+	// The messages taken, then the background work they started, have
+	// 2 s each to notice that the server stopped. No count starts once it
+	// has (startHandling, goBackground).
+	s.waitAtExit(&s.handlers, "messages still being handled at exit")
+	s.waitAtExit(&s.bg, "background work still running at exit")
 	if s.lifecycle() == stateShutdown {
 		return 0
 	}
 	return 1
 }
 
-// waitHandlers waits, for at most d, for the messages taken from the
-// connection to be handled. The server is stopped: no message is taken
-// after (startHandling).
-func (s *server) waitHandlers(d time.Duration) {
+// waitAtExit waits, for at most 2 s, for wg, and logs late if it must
+// give up.
+func (s *server) waitAtExit(wg *sync.WaitGroup, late string) {
 	done := make(chan struct{})
-	go func() { s.handlers.Wait(); close(done) }()
+	go func() { wg.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(d):
-		s.log.Warn("messages still being handled at exit")
+	case <-time.After(2 * time.Second):
+		s.log.Warn(late)
 	}
 }
 
@@ -165,18 +167,6 @@ func (s *server) startHandling() bool {
 	}
 	s.handlers.Add(1)
 	return true
-}
-
-// waitBackground waits, for at most d, for the background goroutines to
-// notice that the server stopped.
-func (s *server) waitBackground(d time.Duration) {
-	done := make(chan struct{})
-	go func() { s.bg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(d):
-		s.log.Warn("background work still running at exit")
-	}
 }
 
 // goBackground runs fn in a goroutine counted by s.bg, unless the server is
