@@ -166,8 +166,8 @@ func CheckGame(f *pgn.File, g *pgn.Game) []Diagnostic {
 // order, to dst.
 func appendGameDiagnostics(dst []Diagnostic, f *pgn.File, g *pgn.Game) []Diagnostic {
 	c := checkers.Get().(*gameChecker)
-	*c = gameChecker{file: f, game: g, diags: dst}
 	start := len(dst)
+	*c = gameChecker{file: f, game: g, diags: dst, first: start}
 	for _, e := range g.Errors {
 		c.report(e.Pos, e.End, CodeSyntax, e.Msg)
 	}
@@ -195,6 +195,9 @@ type gameChecker struct {
 	file  *pgn.File
 	game  *pgn.Game
 	diags []Diagnostic
+	// first is where the game's diagnostics start in diags, its syntax
+	// errors first.
+	first int
 	// final is the position after the last move of the main line, when the
 	// whole main line replayed.
 	final    board.Position
@@ -262,6 +265,28 @@ func (c *gameChecker) move(pos *board.Position, m *pgn.Move) bool {
 	c.checkNodes(m.Before)
 	c.checkNodes(m.After)
 	return c.play(pos, m)
+}
+
+// stoppedAt says, in the syntax error of the unknown text that stops the
+// replay of a line, that the moves after it are not checked: one
+// diagnostic at the text, not a second one at the same place nor a
+// cascade after it. Text after the last move of its line stops nothing
+// that a user would miss, and gets no note.
+func (c *gameChecker) stoppedAt(b *pgn.Bad, rest []*pgn.Move) {
+	if len(rest) == 0 {
+		return
+	}
+	const note = "; the rest of this line is not checked until this is fixed"
+	syntax := c.diags[c.first : c.first+len(c.game.Errors)]
+	for i := range syntax {
+		if d := &syntax[i]; d.Pos >= b.From && d.Pos < b.To {
+			d.Message += note
+			return
+		}
+	}
+	// Every Bad node has its syntax error; should one not, the stop is
+	// still said.
+	c.report(b.From, b.To, CodeSyntax, "unknown text"+note)
 }
 
 // skipped still checks the annotations of the moves not replayed.

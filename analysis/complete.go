@@ -429,6 +429,7 @@ func (c *completer) movetext(e int, tok pgn.Token) *Completion {
 	}
 	start := startOf(g)
 	pos, ok := positionAt(g, &start, frames, n)
+	ok = ok && !unknownTextBefore(inner.line, n, from)
 	out := &Completion{Pos: from, End: to}
 	if ok {
 		out.Items = c.moves(&pos, prefix, c.separator(from, to)+c.moveNumber(&pos, from))

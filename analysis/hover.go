@@ -268,7 +268,7 @@ func (h *hoverer) moveHover() string {
 		}
 	}
 	if !st.Reached {
-		b.WriteString("**" + m.Text + "** — " + where + "\n\nNot replayed: an earlier move of this line is illegal.")
+		b.WriteString("**" + m.Text + "** — " + where + "\n\nNot replayed: " + whyNotReached(states) + ".")
 		return b.String()
 	}
 	side, n := st.Before.SideToMove(), st.Before.FullMoveNumber()

@@ -226,7 +226,8 @@ func positionAt(g *pgn.Game, start *gameStart, frames []lineFrame, n int) (board
 // PositionAt returns the position at byte offset off of file f, in the line
 // (main line or variation) that holds it, after the moves of that line that
 // end at or before off. It reports false outside movetext, or where the
-// replay cannot go (an illegal move earlier in the line, a bad FEN).
+// replay cannot go (an illegal move earlier in the line, unknown text, a
+// bad FEN).
 func PositionAt(f *pgn.File, off pgn.Pos) (board.Position, bool) {
 	g := gameAt(f, off)
 	if g == nil {
@@ -236,7 +237,8 @@ func PositionAt(f *pgn.File, off pgn.Pos) (board.Position, bool) {
 	l := frames[len(frames)-1].line
 	n := sort.Search(len(l.Moves), func(i int) bool { return l.Moves[i].SAN.End > off })
 	start := startOf(g)
-	return positionAt(g, &start, frames, n)
+	pos, ok := positionAt(g, &start, frames, n)
+	return pos, ok && !unknownTextBefore(l, n, off)
 }
 
 // moveOfToken returns the move of line l whose SAN, move number or "..."

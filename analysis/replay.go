@@ -128,6 +128,68 @@ type lineVisitor interface {
 	skipped(m *pgn.Move)
 }
 
+// A stopVisitor is a lineVisitor that wants to know where unknown text
+// stops the replay of a line (see stopsReplay): at, a Bad node, and rest,
+// the moves of the line that are not replayed because of it. replayLines
+// asks for the interface only when a line stops so, which is rare.
+type stopVisitor interface {
+	stoppedAt(at *pgn.Bad, rest []*pgn.Move)
+}
+
+// stopsReplay returns the first node of nodes that may hide a move, or
+// nil. The replay of a line stops at such text, exactly as after an
+// illegal move: a figurine (♘f3 scans as unknown text then "f3", which
+// would otherwise replay as a pawn move), a piece letter of another
+// alphabet, a move in quotes or a string left open (which runs to the end
+// of its line, over the moves written there) make every later position of
+// the line unknown, and replaying on would check the moves, hover them
+// and complete after them on a board that may be wrong.
+//
+// The Bad nodes that stop are those holding text the scanner could not
+// read (an Illegal token) or a string. The others hide no move: a move
+// number or periods without their move, a suffix annotation out of place,
+// a ')' or ']' without its opening (each is known text, and the moves
+// around it are replayed as they are written).
+func stopsReplay(nodes []pgn.Node) *pgn.Bad {
+	for _, n := range nodes {
+		b, ok := n.(*pgn.Bad)
+		if !ok {
+			continue
+		}
+		for _, t := range b.Tokens {
+			if t.Kind == pgn.Illegal || t.Kind == pgn.String {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
+// unknownTextBefore reports whether, in line l, text that stops the
+// replay (see stopsReplay) lies after the first n moves and before offset
+// off: then the position at off is not known, though the first n moves
+// replayed.
+func unknownTextBefore(l *pgn.Line, n int, off pgn.Pos) bool {
+	nodes := l.Start
+	if n > 0 {
+		nodes = l.Moves[n-1].After
+	}
+	b := stopsReplay(nodes)
+	return b != nil && b.From < off
+}
+
+// whyNotReached says why the replay did not reach the last of states, the
+// states of the moves that lead to it from the game's start: an illegal
+// move on the way, or else unknown text.
+func whyNotReached(states []MoveState) string {
+	for _, st := range states {
+		if st.Reached && !st.Legal {
+			return "an earlier move of this line is illegal"
+		}
+	}
+	return "the line stops before it, at text that is not PGN and may hide a move"
+}
+
 // A replayFrame is a line being replayed.
 type replayFrame struct {
 	line    *pgn.Line
@@ -143,8 +205,10 @@ var replayStacks = sync.Pool{New: func() any { return new([]replayFrame) }}
 // replayLines plays the main line and every variation. A variation starts
 // from the position before the move it replaces. After an illegal move the
 // rest of its line is skipped (one diagnostic, not a cascade), but the
-// variations that replace that move are still replayed. It returns the
-// position after the main line and whether the whole main line was played.
+// variations that replace that move are still replayed; so it is after
+// text that may hide a move (stopsReplay), and a visitor that is a
+// stopVisitor is told where. It returns the position after the main line
+// and whether the whole main line was played.
 //
 // The moves are visited in source order: a move, then the variations that
 // replace it, then the next move; so a visitor can record what it learns
@@ -162,6 +226,10 @@ func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final boa
 		if !top.started {
 			top.started = true
 			v.lineStart(top.line)
+			if b := stopsReplay(top.line.Start); b != nil {
+				top.dead = true
+				stopped(v, b, top.line.Moves)
+			}
 		}
 		if top.next == len(top.line.Moves) {
 			if len(stack) == 1 && !top.dead {
@@ -178,7 +246,14 @@ func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final boa
 		}
 		before := top.pos
 		top.dead = !v.move(&top.pos, m)
-		// The variations come next, the first on top of the stack.
+		if !top.dead && len(m.After) > 0 {
+			if b := stopsReplay(m.After); b != nil {
+				top.dead = true
+				stopped(v, b, top.line.Moves[top.next:])
+			}
+		}
+		// The variations come next, the first on top of the stack. They
+		// replace the move, so text after it does not stop them.
 		for i := len(m.After) - 1; i >= 0; i-- {
 			if vr, ok := m.After[i].(*pgn.Variation); ok {
 				stack = append(stack, replayFrame{line: &vr.Line, pos: before})
@@ -195,6 +270,14 @@ func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final boa
 		replayStacks.Put(stackp)
 	}
 	return final, complete
+}
+
+// stopped tells v, when it wants to know, that unknown text at b stops the
+// replay of a line before its moves rest.
+func stopped(v lineVisitor, b *pgn.Bad, rest []*pgn.Move) {
+	if sv, ok := v.(stopVisitor); ok {
+		sv.stoppedAt(b, rest)
+	}
 }
 
 // legalMove returns the legal move that text, a move in SAN, names in pos.
