@@ -84,7 +84,7 @@ func GameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions)
 		if opts.Skip != nil && opts.Skip(d.Code) {
 			continue
 		}
-		fixes := fx.fixes(d)
+		fixes := slices.DeleteFunc(fx.fixes(d), fx.leavesGame)
 		for _, a := range fixes {
 			if a.Preferred {
 				all = append(all, a)
@@ -95,7 +95,7 @@ func GameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions)
 		}
 	}
 	if len(all) > 1 {
-		if edits := mergeEdits(fx.combineTagFixes(all)); len(edits) > 0 {
+		if edits := mergeEdits(slices.DeleteFunc(fx.combineTagFixes(all), fx.leavesGame)); len(edits) > 0 {
 			out = append(out, Action{Title: "Fix all problems in this game", Kind: KindFixAll, Edits: edits})
 		}
 	}
@@ -105,8 +105,29 @@ func GameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions)
 	return out
 }
 
+// leavesGame reports whether an action edits text outside the game's span
+// (an insertion at its end is inside). No fix may: the text around a game
+// is another game's, or the user's text between games, and a fix computed
+// from a game's tree knows nothing of it. The fixes are made to stay
+// inside; this is the guarantee, whatever a parse makes of the text (tag
+// pairs of two games that the parser took for one, a game that ends where
+// the next starts on the same line).
+func (x *fixer) leavesGame(a Action) bool {
+	for _, e := range a.Edits {
+		if e.Pos < x.g.From || e.End > x.g.To {
+			return true
+		}
+	}
+	return false
+}
+
 // mergeEdits gathers the edits of several actions in source order, keeping
-// one of identical edits and dropping an edit that overlaps one kept.
+// one of identical edits and dropping an edit that overlaps one kept. An
+// insertion and a removal or replacement that starts where it is do not
+// overlap (LSP allows "any number of inserts followed by a single remove
+// or replace edit" at one position, and either order of applying them
+// gives the same text): the tags a game lacks are inserted after a tag
+// whose line break the removal of a repeated last tag takes.
 func mergeEdits(actions []Action) []Edit {
 	var edits []Edit
 	for _, a := range actions {
@@ -125,7 +146,7 @@ func mergeEdits(actions []Action) []Edit {
 			if last == e {
 				continue
 			}
-			if e.Pos < last.End || e.Pos == last.Pos && (e.End > e.Pos || last.End > last.Pos) {
+			if e.Pos < last.End || e.Pos == last.Pos && last.End > last.Pos {
 				continue // overlaps
 			}
 		}
@@ -240,8 +261,8 @@ func (x *fixer) resultMismatch(d *Diagnostic) []Action {
 // addResult returns the edit that ends the game with a result marker: after
 // its last comment, unless that is a rest-of-line comment or a brace
 // comment without its '}' (then after the last token before it, at
-// lastEnd); on a line of its own after the last token's line when the game
-// has syntax errors; and after an empty line when it has no movetext.
+// lastEnd); on a new line after the last token when the game has syntax
+// errors; and after an empty line when it has no movetext.
 func (x *fixer) addResult(lastEnd pgn.Pos, result string) Edit {
 	g := x.g
 	if len(g.Moves.Start) == 0 && len(g.Moves.Moves) == 0 {
@@ -256,12 +277,10 @@ func (x *fixer) addResult(lastEnd pgn.Pos, result string) Edit {
 	}
 	if len(g.Errors) > 0 {
 		// The last token may be malformed and run on (a string without
-		// its closing quote ends with its line): start a new line.
-		eol := int(last.End)
-		for eol < len(src) && src[eol] != '\n' && src[eol] != '\r' {
-			eol++
-		}
-		return Edit{Pos: pgn.Pos(eol), End: pgn.Pos(eol), NewText: lineBreak(src, last.End) + result}
+		// its closing quote ends with its line): start a new line, right
+		// after it (not at the end of its line, where the next game may
+		// have started).
+		return Edit{Pos: last.End, End: last.End, NewText: lineBreak(src, last.End) + result}
 	}
 	if last.Kind != pgn.LineComment && last.Kind != pgn.EscapeLine {
 		lastEnd = last.End
@@ -505,7 +524,9 @@ func (x *fixer) setup(d *Diagnostic) []Action {
 }
 
 // deleteTag returns the edit that removes a tag pair, with its line when the
-// tag is alone on it.
+// tag is alone on it. The edit stays within the game: the line of the
+// game's last tag (in a game of tags alone) is removed with the line break
+// before it, since the one after it is not the game's.
 func (x *fixer) deleteTag(t *pgn.Tag) Edit {
 	src := x.src()
 	start, end := t.Pos(), t.End()
@@ -518,14 +539,23 @@ func (x *fixer) deleteTag(t *pgn.Tag) Edit {
 		le++
 	}
 	atLineStart := ls == 0 || src[ls-1] == '\n' || src[ls-1] == '\r'
-	if atLineStart && int(le) < len(src) && (src[le] == '\n' || src[le] == '\r') {
+	atLineEnd := int(le) < len(src) && (src[le] == '\n' || src[le] == '\r')
+	switch {
+	case atLineStart && atLineEnd && le < x.g.To:
 		if src[le] == '\r' && int(le)+1 < len(src) && src[le+1] == '\n' {
 			le++
 		}
 		return Edit{Pos: ls, End: le + 1}
+	case atLineStart && end == x.g.To && ls > x.g.From:
+		lb := ls - 1 // the line break before the tag's line
+		if src[lb] == '\n' && lb > x.g.From && src[lb-1] == '\r' {
+			lb--
+		}
+		return Edit{Pos: lb, End: end}
 	}
-	// Not alone on its line: remove it and the blanks after it.
-	return Edit{Pos: start, End: le}
+	// Not alone on its line: remove it and the blanks after it, within
+	// the game.
+	return Edit{Pos: start, End: min(le, x.g.To)}
 }
 
 // duplicate removes a repeated tag pair; the removal is preferred when the
