@@ -3,7 +3,9 @@ package analysis
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,7 +31,23 @@ func CheckFile(f *pgn.File) []Diagnostic {
 // its own, and the games' runs are then copied in order into the result:
 // one copy of each diagnostic, where a list per game was a copy more and
 // an allocation per game with diagnostics (5% of a check of the corpus).
-func AppendCheckFile(dst []Diagnostic, f *pgn.File) []Diagnostic {
+//
+// A panic while checking a game becomes an internal diagnostic on that game
+// and the other games are still checked (appendGameDiagnostics); a panic
+// anywhere else becomes one on the start of f: callers run this on
+// goroutines of their own (pgnls check, the language server's analysis),
+// where a panic would end the program.
+func AppendCheckFile(dst []Diagnostic, f *pgn.File) (out []Diagnostic) {
+	from := len(dst)
+	defer func() {
+		if p := recover(); p != nil {
+			out = append(dst[:from], internalDiagnostic(f.Src, 0, pgn.Pos(len(f.Src)), -1, "this part of the file", p))
+		}
+	}()
+	return appendCheckFile(dst, f)
+}
+
+func appendCheckFile(dst []Diagnostic, f *pgn.File) []Diagnostic {
 	w := fileWork.Get().(*fileWorkspace)
 	defer w.recycle()
 	w.spans = slices.Grow(w.spans[:0], len(f.Games))[:len(f.Games)]
@@ -93,6 +111,12 @@ func (w *fileWorkspace) recycle() {
 // forEachParallel calls fn(worker, i) for i in [0, n) on all cores, worker
 // being the index of the goroutine calling; prepare, when not nil, is told
 // first how many workers there are.
+//
+// A panic in fn reaches the caller of forEachParallel, on its goroutine,
+// as it would if the calls ran there: the worker that panicked takes no
+// more work, the others finish theirs, and the first panic is raised again
+// (with the stack of the worker; see workerPanic). A panic on a goroutine
+// of its own would end the program, whatever the caller recovers.
 func forEachParallel(n int, prepare func(workers int), fn func(worker, i int)) {
 	workers := runtime.GOMAXPROCS(0)
 	if n < 2*workers || workers == 1 {
@@ -108,11 +132,17 @@ func forEachParallel(n int, prepare func(workers int), fn func(worker, i int)) {
 		return
 	}
 	var next atomic.Int64
+	var failed atomic.Pointer[workerPanic]
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					failed.CompareAndSwap(nil, &workerPanic{value: p, stack: debug.Stack()})
+				}
+			}()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
@@ -123,6 +153,44 @@ func forEachParallel(n int, prepare func(workers int), fn func(worker, i int)) {
 		}()
 	}
 	wg.Wait()
+	if p := failed.Load(); p != nil {
+		panic(p)
+	}
+}
+
+// workerPanic is a panic of a worker of forEachParallel, raised again on
+// the caller's goroutine: the value, and the stack where it happened,
+// which the new panic's own stack no longer shows.
+type workerPanic struct {
+	value any
+	stack []byte
+}
+
+// String is what the runtime prints of an unrecovered panic, and what a
+// log of the recovered one shows.
+func (p *workerPanic) String() string {
+	return fmt.Sprintf("%v\n\n[recovered from a worker goroutine]\n%s", p.value, p.stack)
+}
+
+// panicValue returns the value a recovered panic was raised with, the
+// worker's own for a panic raised again by forEachParallel.
+func panicValue(p any) any {
+	if wp, ok := p.(*workerPanic); ok {
+		return wp.value
+	}
+	return p
+}
+
+// internalDiagnostic is the diagnostic of a panic p while checking
+// [from, to) of src, what (game, or -1): an error on the first line of the
+// text that failed, so that its position says where, with the panic's
+// value, for the report the message asks for.
+func internalDiagnostic(src string, from, to pgn.Pos, game int, what string, p any) Diagnostic {
+	end := from + pgn.Pos(firstLineEnd(src[from:to]))
+	return Diagnostic{
+		Pos: from, End: end, Severity: Error, Code: CodeInternal, Game: game,
+		Message: fmt.Sprintf("pgnls failed while checking %s: %v (a bug: please report it with the text)", what, panicValue(p)),
+	}
 }
 
 // syntaxOutsideGames reports the syntax errors that lie between games.
@@ -163,8 +231,24 @@ func CheckGame(f *pgn.File, g *pgn.Game) []Diagnostic {
 }
 
 // appendGameDiagnostics appends the diagnostics of game g, in source
-// order, to dst.
-func appendGameDiagnostics(dst []Diagnostic, f *pgn.File, g *pgn.Game) []Diagnostic {
+// order, to dst. A panic while checking it (a bug) becomes its only
+// diagnostic, an internal error at its start: per game, so that the
+// diagnostic points at the game that failed and the others are still
+// checked, whichever goroutine checks them.
+func appendGameDiagnostics(dst []Diagnostic, f *pgn.File, g *pgn.Game) (out []Diagnostic) {
+	start := len(dst)
+	defer func() {
+		if p := recover(); p != nil {
+			// The checker is not put back in its pool: its state is
+			// whatever the panic left.
+			out = append(dst[:start], internalDiagnostic(f.Src, g.From, g.To, g.Index, "this game", p))
+		}
+	}()
+	return checkGame(dst, f, g)
+}
+
+// checkGame is appendGameDiagnostics without the recovery.
+func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game) []Diagnostic {
 	c := checkers.Get().(*gameChecker)
 	start := len(dst)
 	*c = gameChecker{file: f, game: g, diags: dst, first: start}

@@ -315,7 +315,8 @@ func (c *chunk) init(text string, games int) {
 func (c *chunk) parse() *pgn.File { return pgn.Parse(c.text) }
 
 // analyze computes the chunk's diagnostics if no one has yet. A panic in
-// the checker becomes a diagnostic on the chunk instead of ending the
+// the checker becomes a diagnostic on its game (appendGameDiagnostics),
+// and one anywhere else a diagnostic on the chunk, instead of ending the
 // language server, whose background work this is.
 func (c *chunk) analyze() {
 	c.mu.Lock()
@@ -326,10 +327,7 @@ func (c *chunk) analyze() {
 	var diags []Diagnostic
 	defer func() {
 		if p := recover(); p != nil {
-			diags = []Diagnostic{{
-				Pos: 0, End: pgn.Pos(firstLineEnd(c.text)), Severity: Error, Code: CodeInternal, Game: -1,
-				Message: fmt.Sprintf("pgnls failed while checking this part of the file: %v (please report it)", p),
-			}}
+			diags = []Diagnostic{internalDiagnostic(c.text, 0, pgn.Pos(len(c.text)), -1, "this part of the file", p)}
 		}
 		packed := pack(diags)
 		c.res = chunkResult{diags: packed, codes: packed.codes()}
