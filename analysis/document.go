@@ -131,11 +131,16 @@ func (d *Document) Edit(start, end int, newText string) error {
 		region = s.list.at(first).chunk.text + region
 	}
 	// And while the next chunk's parse would change: it must start a line,
-	// and what the region ends with must not run on into it.
+	// and what the region ends with must not run on into it. The region
+	// grows by as many bytes as it has, at least a chunk, each time it
+	// must: a comment opened at the top of a file of tagless games runs on
+	// to its end, and a region grown chunk by chunk, parsed again each
+	// time, made that keystroke quadratic. The chunks taken beyond need
+	// are parsed and analyzed again for nothing, at most as many bytes as
+	// needed.
 	f := pgn.Parse(region)
 	for last+1 < s.list.n && (!endsLine(region) || splitsCRLFBetween(region, s.list.at(last+1).chunk.text) || pgn.DependsOnNext(f, s.list.at(last+1).chunk.text)) {
-		last++
-		region += s.list.at(last).chunk.text
+		region, last = s.widen(region, last)
 		f = pgn.Parse(region)
 	}
 	var added []*chunk
@@ -151,6 +156,20 @@ func (d *Document) Edit(start, end int, newText string) error {
 	d.snap = newSnapshot(list)
 	d.snap.focus = start
 	return nil
+}
+
+// widen returns region followed by the chunks after chunk last, at least
+// one and as many as it takes to add len(region) bytes, and the index of
+// the last chunk taken.
+func (s *Snapshot) widen(region string, last int) (string, int) {
+	var b strings.Builder
+	b.WriteString(region)
+	s.list.all(last+1, func(p place) bool {
+		b.WriteString(p.chunk.text)
+		last = p.index
+		return b.Len() < 2*len(region)
+	})
+	return b.String(), last
 }
 
 // splitsCRLFBetween reports whether text, then next, would cut a CRLF line

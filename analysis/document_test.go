@@ -162,6 +162,27 @@ func TestDocumentEditAfterUnclosedComment(t *testing.T) {
 	checkAgainstFullParse(t, doc, "\xff)( \n\n*{c\r\n;c\ne2\"*\r\n \n", "edit")
 }
 
+// An edit whose region runs on over many chunks (a comment opened in a
+// file of tagless games swallows the rest of it; the region grows by
+// doubling, past the chunks it needs) gives the document a full parse
+// gives, and so does closing the comment again.
+func TestDocumentEditThatRunsOnMatchesAFullParse(t *testing.T) {
+	text := strings.Repeat("1. e4 e5 *\n", 1500) + "[Event \"e\"]\n\n1. d4 *\n" + strings.Repeat("1. c4 *\n", 700)
+	doc := NewDocument(text)
+	for _, at := range []int{0, 11 * 700, 11*1500 - 11, len(text) - 8} {
+		if err := doc.Edit(at, at, "{"); err != nil {
+			t.Fatal(err)
+		}
+		text = text[:at] + "{" + text[at:]
+		checkAgainstFullParse(t, doc, text, fmt.Sprintf("'{' at %d", at))
+		if err := doc.Edit(at+1, at+1, "}"); err != nil {
+			t.Fatal(err)
+		}
+		text = text[:at+1] + "}" + text[at+1:]
+		checkAgainstFullParse(t, doc, text, fmt.Sprintf("'}' at %d", at+1))
+	}
+}
+
 // TestDocumentEditsOnCorpus runs the same property on the real files.
 func TestDocumentEditsOnCorpus(t *testing.T) {
 	files := corpusFiles(t)

@@ -105,22 +105,55 @@ var linearShapes = []struct {
 // which parses the text itself).
 var linearStages = []string{"none", "parse", "check", "format", "document"}
 
-// TestLinearProbe is one measured run, for TestLinearTime: it skips unless
-// PGNLS_LINEAR_PROBE says "shape:n:stage".
+// taglessGames is n one-line games without tags, each a chunk of a
+// document: the file where an edit at the top can change the parse of
+// everything after it.
+func taglessGames(n int) string { return strings.Repeat("1. e4 e5 *\n", n) }
+
+// linearEdits are edits at the top of a large document that change how the
+// rest of it parses (a comment opened there runs on to the end of the
+// text), and their reverse: the edit and the analysis of the new version
+// must cost no more than linear time in the size of the document.
+var linearEdits = []struct {
+	name       string
+	n          int
+	make       func(n int) string
+	start, end int
+	insert     string
+}{
+	{"a comment opened at the top of tagless games", 4000, taglessGames, 0, 0, "{"},
+	{"the comment at the top of tagless games removed", 4000, func(n int) string { return "{" + taglessGames(n) }, 0, 1, ""},
+	{"the comment at the top of tagless games closed", 4000, func(n int) string { return "{" + taglessGames(n) }, 1, 1, "}"},
+	{"the closed comment at the top of tagless games opened", 4000, func(n int) string { return "{}" + taglessGames(n) }, 1, 2, ""},
+	{"a string opened at the top of tagless games", 4000, taglessGames, 0, 0, "\""},
+	{"the string at the top of tagless games removed", 4000, func(n int) string { return "\"" + taglessGames(n) }, 0, 1, ""},
+	{"a variation opened at the top of tagless games", 4000, taglessGames, 0, 0, "("},
+	{"the variation at the top of tagless games removed", 4000, func(n int) string { return "(" + taglessGames(n) }, 0, 1, ""},
+	{"a comment opened at the top of games with tags", 1000, func(n int) string { return strings.Repeat(sevenTags+"1. e4 e5 *\n\n", n) }, len(sevenTags), len(sevenTags), "{"},
+	{"a comment opened at the top of games on one line", 4000, func(n int) string { return strings.Repeat("1. e4 e5 * ", n) + "\n" }, 0, 0, "{"},
+}
+
+// TestLinearProbe is one measured run, for TestLinearTime and
+// TestEditsCostLinearTime: it skips unless PGNLS_LINEAR_PROBE says
+// "shape:n:stage" or "edit:i:n:stage".
 func TestLinearProbe(t *testing.T) {
 	spec := os.Getenv("PGNLS_LINEAR_PROBE")
 	if spec == "" {
 		t.Skip("run by TestLinearTime")
 	}
 	parts := strings.Split(spec, ":")
-	shape, _ := strconv.Atoi(parts[0])
-	n, _ := strconv.Atoi(parts[1])
-	stage := parts[2]
 	// Warm up: what is done once (tables, caches) is then in every run.
 	warm := sevenTags + "1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 {c} 3. Bb5 $1 a6 *\n"
 	Format(pgn.Parse(warm), FormatOptions{})
 	CheckFile(pgn.Parse(warm))
 	NewDocument(warm).Snapshot().Analyze(context.Background(), nil)
+	if parts[0] == "edit" {
+		editProbe(t, parts[1:])
+		return
+	}
+	shape, _ := strconv.Atoi(parts[0])
+	n, _ := strconv.Atoi(parts[1])
+	stage := parts[2]
 
 	text := linearShapes[shape].make(n)
 	switch stage {
@@ -140,17 +173,103 @@ func TestLinearProbe(t *testing.T) {
 	}
 }
 
-func TestLinearTime(t *testing.T) {
+// editProbe opens a document of an edit of linearEdits and analyzes it
+// (stage "open"), then also makes the edit and analyzes the new version
+// (stage "edit").
+func editProbe(t *testing.T, spec []string) {
+	i, _ := strconv.Atoi(spec[0])
+	n, _ := strconv.Atoi(spec[1])
+	e := linearEdits[i]
+	doc := NewDocument(e.make(n))
+	if err := doc.Snapshot().Analyze(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	// The counts of each block's codes are made once, when first asked
+	// for (as the server does after the first analysis): their cost is
+	// the opening's, not the edit's.
+	doc.Snapshot().CodeCounts()
+	if spec[2] == "open" {
+		return
+	}
+	if err := doc.Edit(e.start, e.end, e.insert); err != nil {
+		t.Fatal(err)
+	}
+	if err := doc.Snapshot().Analyze(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// buildLinearProbe builds this package's tests with coverage counters, for
+// the probes.
+func buildLinearProbe(t *testing.T) (probe, dir string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds a test binary with coverage counters")
 	}
-	dir := t.TempDir()
-	probe := filepath.Join(dir, "probe.test")
+	dir = t.TempDir()
+	probe = filepath.Join(dir, "probe.test")
 	build := exec.Command("go", "test", "-c", "-o", probe, "-covermode=count",
 		"-coverpkg=pgnls/pgn,pgnls/analysis,pgnls/analysis/board", ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the probe: %v\n%s", err, out)
 	}
+	return probe, dir
+}
+
+// An edit at the top of a large document that changes how all the rest
+// parses (a comment opened there, which runs on to the end of the text)
+// costs linear time, with the analysis of the new version, and so does its
+// reverse: doubling the document must not multiply their work by more
+// than maxLinearRatio (a region of the document grown chunk by chunk and
+// parsed again each time multiplied it by 4).
+func TestEditsCostLinearTime(t *testing.T) {
+	probe, dir := buildLinearProbe(t)
+	type run struct {
+		edit, n int
+		stage   string
+	}
+	var runs []run
+	for i, e := range linearEdits {
+		for _, n := range []int{e.n, 2 * e.n} {
+			runs = append(runs, run{i, n, "open"}, run{i, n, "edit"})
+		}
+	}
+	work := make([]int64, len(runs))
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for k, r := range runs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			w, err := probeWork(probe, filepath.Join(dir, fmt.Sprintf("edit%d.out", k)), fmt.Sprintf("edit:%d:%d:%s", r.edit, r.n, r.stage))
+			if err != nil {
+				t.Errorf("%s, n=%d, %s: %v", linearEdits[r.edit].name, r.n, r.stage, err)
+			}
+			work[k] = w
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	for i, e := range linearEdits {
+		t.Run(e.name, func(t *testing.T) {
+			// runs holds, for each edit, open and edit at n, then at 2n.
+			k := 4 * i
+			w1, w2 := work[k+1]-work[k], work[k+3]-work[k+2]
+			ratio := float64(w2) / float64(max(w1, 1))
+			if ratio > maxLinearRatio && w2 > 1000 {
+				t.Errorf("doubling the document multiplies the statements the edit runs by %.2f (%d, then %d): super-linear", ratio, w1, w2)
+			}
+			t.Logf("n=%d: edit %d→%d (x%.2f)", e.n, w1, w2, ratio)
+		})
+	}
+}
+
+func TestLinearTime(t *testing.T) {
+	probe, dir := buildLinearProbe(t)
 
 	// Every run, two at a time (the machine's two cores at least).
 	type run struct {
