@@ -340,3 +340,36 @@ func FuzzDocumentPieces(f *testing.F) {
 		checkAgainstFullParse(t, NewDocument(text), text, "pieces")
 	})
 }
+
+// The analysis of the version an edit makes stops when the next keystroke
+// cancels it, between chunks, even when the edit re-parsed the whole
+// document (a comment at its top closed: thousands of chunks to check);
+// what it did is kept, and the next analysis does the rest.
+func TestAnalysisOfAnEditIsCancellable(t *testing.T) {
+	text := strings.Repeat("1. e4 e5 2. Ke3 *\n", 4000)
+	doc := NewDocument("{" + text)
+	if err := doc.Snapshot().Analyze(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := doc.Edit(0, 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	s := doc.Snapshot()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := 0
+	err := s.Analyze(ctx, func(n, total int) {
+		done = n
+		if n == 10 {
+			cancel() // the next keystroke
+		}
+	})
+	if err != context.Canceled || s.Analyzed() || done >= 4000 {
+		t.Fatalf("cancelled analysis: %v, %d of 4000 chunks done, analyzed %v", err, done, s.Analyzed())
+	}
+	if err := s.Analyze(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.Diagnostics()); n != 8000 { // a missing tag and an illegal move a game
+		t.Errorf("%d diagnostics after the analysis resumed, want 8000", n)
+	}
+}
