@@ -138,11 +138,7 @@ func forEachParallel(n int, prepare func(workers int), fn func(worker, i int)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer func() {
-				if p := recover(); p != nil {
-					failed.CompareAndSwap(nil, &workerPanic{value: p, stack: debug.Stack()})
-				}
-			}()
+			defer recoverWorker(&failed)
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
@@ -153,6 +149,21 @@ func forEachParallel(n int, prepare func(workers int), fn func(worker, i int)) {
 		}()
 	}
 	wg.Wait()
+	raiseWorkerPanic(&failed)
+}
+
+// recoverWorker, deferred by a worker goroutine, recovers its panic and
+// keeps it in failed (the first one, when several workers panic), for
+// raiseWorkerPanic.
+func recoverWorker(failed *atomic.Pointer[workerPanic]) {
+	if p := recover(); p != nil {
+		failed.CompareAndSwap(nil, &workerPanic{value: p, stack: debug.Stack()})
+	}
+}
+
+// raiseWorkerPanic raises again, on the goroutine that waited for the
+// workers, the panic recoverWorker kept, if any.
+func raiseWorkerPanic(failed *atomic.Pointer[workerPanic]) {
 	if p := failed.Load(); p != nil {
 		panic(p)
 	}

@@ -499,7 +499,9 @@ func (s *Snapshot) GameAt(off int) (f *pgn.File, base int) {
 // Analyze computes the diagnostics of every chunk not analyzed yet, in
 // parallel and in text order, calling progress (if not nil, from one
 // goroutine at a time) as chunks complete. It stops early with ctx.Err()
-// when ctx is cancelled; the work done so far is kept.
+// when ctx is cancelled; the work done so far is kept. A panic on a worker
+// (a checker's becomes a diagnostic; progress's does not) is raised again
+// on the caller's goroutine, as forEachParallel does.
 func (s *Snapshot) Analyze(ctx context.Context, progress func(done, total int)) error {
 	var todo []*chunk
 	for _, b := range s.list.blocks {
@@ -514,11 +516,13 @@ func (s *Snapshot) Analyze(ctx context.Context, progress func(done, total int)) 
 	}
 	var next, done atomic.Int64
 	var progressMu sync.Mutex
+	var failed atomic.Pointer[workerPanic]
 	var wg sync.WaitGroup
 	for w := 0; w < min(runtime.GOMAXPROCS(0), len(todo)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer recoverWorker(&failed)
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= len(todo) {
@@ -527,15 +531,22 @@ func (s *Snapshot) Analyze(ctx context.Context, progress func(done, total int)) 
 				todo[i].analyze()
 				n := int(done.Add(1))
 				if progress != nil {
-					progressMu.Lock()
-					progress(n, len(todo))
-					progressMu.Unlock()
+					report(&progressMu, func() { progress(n, len(todo)) })
 				}
 			}
 		}()
 	}
 	wg.Wait()
+	raiseWorkerPanic(&failed)
 	return ctx.Err()
+}
+
+// report calls fn holding mu, which a panic in fn releases: the other
+// workers wait for it.
+func report(mu *sync.Mutex, fn func()) {
+	mu.Lock()
+	defer mu.Unlock()
+	fn()
 }
 
 // Diagnostics returns the diagnostics computed so far, in text order, with

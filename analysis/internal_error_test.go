@@ -141,3 +141,23 @@ func TestWorkerPanicReachesTheCaller(t *testing.T) {
 		t.Errorf("%d calls done, want the 99 others", ran.Load())
 	}
 }
+
+// A panic of Analyze's progress callback (the server's code, on Analyze's
+// workers) reaches Analyze's caller, and the other workers do not wait
+// for it forever.
+func TestAnalyzeRaisesAProgressPanicOnTheCaller(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	s := NewDocument(strings.Repeat(sevenTags+"1. e4 e5 *\n\n", 200)).Snapshot()
+	p := func() (p any) {
+		defer func() { p = recover() }()
+		s.Analyze(context.Background(), func(done, total int) {
+			if done == 3 {
+				panic("progress")
+			}
+		})
+		return nil
+	}()
+	if panicValue(p) != "progress" {
+		t.Errorf("recovered %v, want the progress callback's panic", p)
+	}
+}
