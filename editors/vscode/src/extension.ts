@@ -30,18 +30,14 @@ export async function deactivate(): Promise<void> {
 
 async function start(): Promise<void> {
   const config = vscode.workspace.getConfiguration(section);
-  const command = findServer(config.get<string>('path'));
-  if (command === undefined) {
-    const open = 'Open Settings';
-    const choice = await vscode.window.showErrorMessage(
-      'pgnls was not found on PATH. Install it with `go install ./cmd/pgnls` from its source, or set pgnls.path.',
-      open,
-    );
-    if (choice === open) {
-      await vscode.commands.executeCommand('workbench.action.openSettings', `${section}.path`);
-    }
+  const lookup = findServer(config.get<string>('path'), process.env, undefined, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
+  if ('problem' in lookup) {
+    // Before the language client is made: it would only say that it
+    // "couldn't create connection to server", without the path or a fix.
+    void showProblem(lookup.problem);
     return;
   }
+  const command = lookup.command;
   // TransportKind.stdio: the client runs `pgnls --stdio`.
   const serverOptions: ServerOptions = { command, transport: TransportKind.stdio };
   const clientOptions: LanguageClientOptions = {
@@ -57,6 +53,15 @@ async function start(): Promise<void> {
   };
   client = new LanguageClient(section, 'PGN (pgnls)', serverOptions, clientOptions);
   await client.start();
+}
+
+/** showProblem shows why the server cannot start, with a button to the pgnls.path setting. */
+async function showProblem(problem: string): Promise<void> {
+  const open = 'Open Settings';
+  const choice = await vscode.window.showErrorMessage(problem, open);
+  if (choice === open) {
+    await vscode.commands.executeCommand('workbench.action.openSettings', `${section}.path`);
+  }
 }
 
 async function stop(): Promise<void> {
