@@ -4,8 +4,8 @@
 // code actions and the rest.
 
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { findServer, serverSettings } from './server';
+import { CloseAction, ErrorAction, ErrorHandler, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { findServer, serverSettings, whyNotStarted } from './server';
 
 const section = 'pgnls';
 let client: LanguageClient | undefined;
@@ -51,8 +51,31 @@ async function start(): Promise<void> {
     // (and the server also asks with workspace/configuration).
     synchronize: { configurationSection: section },
   };
-  client = new LanguageClient(section, 'PGN (pgnls)', serverOptions, clientOptions);
-  await client.start();
+  // Until the server has answered initialize, a server that stops is not
+  // restarted (it would only fail again, four more times), and its broken
+  // pipe is left to the failing start (a shutdown while starting would
+  // only throw); start() below says why it stopped. After that, the
+  // client's own handler restarts a server that crashes.
+  let running = false;
+  let fallback: ErrorHandler | undefined;
+  clientOptions.errorHandler = {
+    error: (error, message, count) => (running && fallback ? fallback.error(error, message, count) : { action: ErrorAction.Continue, handled: true }),
+    closed: () => (running && fallback ? fallback.closed() : { action: CloseAction.DoNotRestart, handled: true }),
+  };
+  const c = new LanguageClient(section, 'PGN (pgnls)', serverOptions, clientOptions);
+  fallback = c.createDefaultErrorHandler();
+  client = c;
+  try {
+    await c.start();
+    running = true;
+  } catch (err) {
+    // The client has said that it "couldn't create connection to server";
+    // this says which binary, what it printed, and what to do.
+    if (client === c) {
+      client = undefined;
+    }
+    void showProblem(await whyNotStarted(command, err));
+  }
 }
 
 /** showProblem shows why the server cannot start, with a button to the pgnls.path setting. */

@@ -2,6 +2,7 @@
 // that the tests run it in plain Node: where the pgnls binary is, and the
 // settings the server is given.
 
+import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -31,9 +32,9 @@ export type ServerLookup = { command: string } | { problem: string };
 
 /** How to fix a wrong or missing binary: the end of every problem's message. */
 export const fixHint =
-  'Install pgnls with `go install ./cmd/pgnls` from its source, then set pgnls.path to the binary ' +
-  '(in a remote window, such as SSH, a container or code-server, set it in the Remote or workspace settings: ' +
-  'there the user settings do not apply to it), or clear pgnls.path to use the pgnls on PATH.';
+  'Install it with "go install ./cmd/pgnls" from pgnls\'s source, then set pgnls.path to the binary, ' +
+  'or clear pgnls.path to use the pgnls on PATH. In a remote window (SSH, a container, code-server) ' +
+  'set pgnls.path in the Remote or the workspace settings: the user settings do not apply to it there.';
 
 /**
  * fileProblem says why file cannot be run as a program, as the end of a
@@ -136,4 +137,35 @@ export function findServer(
     }
   }
   return { problem: `pgnls was not found: pgnls.path is not set, and ${exe} is neither on PATH nor in ${goDirs.join(', ')}. ${fixHint}` };
+}
+
+/**
+ * whyNotStarted says why the server at command did not start, after the
+ * language client failed to reach it (err): it runs `command help` once, so
+ * that a binary that exits at once, or one that is not pgnls, is named with
+ * what it printed.
+ */
+export async function whyNotStarted(command: string, err: unknown): Promise<string> {
+  const probe = await new Promise<{ failure: string | undefined; stdout: string; stderr: string }>((resolve) => {
+    execFile(command, ['help'], { timeout: 10_000, encoding: 'utf8' }, (error, stdout, stderr) => {
+      let failure: string | undefined;
+      if (error) {
+        const e = error as NodeJS.ErrnoException & { killed?: boolean; signal?: string };
+        failure = e.killed ? 'did not answer `help` in 10 s' : typeof e.code === 'number' ? `exited with code ${e.code}` : e.signal ? `was killed by ${e.signal}` : e.message;
+      }
+      resolve({ failure, stdout, stderr });
+    });
+  });
+  const said = (text: string) => {
+    const line = text.trim().split('\n')[0];
+    return line ? `, saying "${line.length > 200 ? line.slice(0, 200) + '…' : line}"` : '';
+  };
+  if (probe.failure !== undefined) {
+    return `pgnls cannot be started: ${command} ${probe.failure}${said(probe.stderr || probe.stdout)}. ${fixHint}`;
+  }
+  if (!probe.stdout.startsWith('pgnls')) {
+    return `pgnls cannot be started: ${command} is not pgnls (its help${said(probe.stdout)}). ${fixHint}`;
+  }
+  const why = err instanceof Error ? err.message : String(err);
+  return `pgnls (${command}) stopped before it answered VS Code (${why}). Its log is in the Output panel, "PGN (pgnls)".`;
 }

@@ -9,8 +9,8 @@ import * as path from 'path';
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 
-import { expandHome, findServer, fixHint, serverSettingKeys, serverSettings } from '../src/server';
-import { repoRoot } from './pgnls-binary';
+import { expandHome, findServer, fixHint, serverSettingKeys, serverSettings, whyNotStarted } from '../src/server';
+import { pgnlsBinary, repoRoot } from './pgnls-binary';
 import { languageClientCapabilities, languageClientVersion } from './vscode-client';
 
 const ext = path.join(repoRoot, 'editors', 'vscode');
@@ -61,13 +61,16 @@ async function activateWith(config: Record<string, unknown>): Promise<Activation
     }
     async start() {}
     async stop() {}
+    createDefaultErrorHandler() {
+      return { error: () => ({ action: 1 }), closed: () => ({ action: 2 }) };
+    }
   }
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const Module = require('module');
   const load = Module._load;
   Module._load = function (request: string, ...rest: unknown[]) {
     if (request === 'vscode') return vscode;
-    if (request === 'vscode-languageclient/node') return { LanguageClient, TransportKind: { stdio: 0 } };
+    if (request === 'vscode-languageclient/node') return { LanguageClient, TransportKind: { stdio: 0 }, ErrorAction: { Continue: 1, Shutdown: 2 }, CloseAction: { DoNotRestart: 1, Restart: 2 } };
     return load.call(this, request, ...rest);
   };
   try {
@@ -160,7 +163,24 @@ test('findServer: a wrong pgnls.path or no pgnls gets a message naming the path 
       `pgnls was not found: pgnls.path is not set, and pgnls is neither on PATH nor in ${path.join(tmp, 'gobin')}, ${path.join(home, 'go', 'bin')}.`,
     );
     assert.match(fixHint, /go install \.\/cmd\/pgnls/);
-    assert.match(fixHint, /remote window.*Remote or workspace settings/);
+    assert.match(fixHint, /remote window.*Remote or the workspace settings/);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('whyNotStarted names the binary and what it printed when it exits at once or is not pgnls', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pgnls-why-'));
+  try {
+    const exits = path.join(tmp, 'exits');
+    fs.writeFileSync(exits, '#!/bin/sh\necho "no such flag" >&2\nexit 3\n', { mode: 0o755 });
+    const other = path.join(tmp, 'other');
+    fs.writeFileSync(other, '#!/bin/sh\necho "usage: other"\n', { mode: 0o755 });
+    const closed = new Error('Connection closed');
+    assert.equal(await whyNotStarted(exits, closed), `pgnls cannot be started: ${exits} exited with code 3, saying "no such flag". ${fixHint}`);
+    assert.equal(await whyNotStarted(other, closed), `pgnls cannot be started: ${other} is not pgnls (its help, saying "usage: other"). ${fixHint}`);
+    const real = pgnlsBinary();
+    assert.equal(await whyNotStarted(real, closed), `pgnls (${real}) stopped before it answered VS Code (Connection closed). Its log is in the Output panel, "PGN (pgnls)".`);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }

@@ -144,7 +144,16 @@ export class Workbench {
     return this.page.locator('.monaco-hover:not(.hidden)').first();
   }
 
-  /** The notifications' messages, the toasts and the notification center. */
+  /**
+   * showNotifications opens the notification center, which lists every
+   * notification (the corner shows only the latest few as toasts).
+   */
+  async showNotifications(): Promise<void> {
+    await this.command('Notifications: Show Notifications');
+    await this.page.locator('.notifications-center.visible').waitFor({ timeout: patience });
+  }
+
+  /** The notifications' messages, in the toasts and the notification center. */
   async notifications(): Promise<string[]> {
     return this.page.locator('.notification-list-item-message').allInnerTexts();
   }
