@@ -34,7 +34,7 @@ export type ServerLookup = { command: string } | { problem: string };
 export const fixHint =
   'Install it with "go install ./cmd/pgnls" from pgnls\'s source, then set pgnls.path to the binary, ' +
   'or clear pgnls.path to use the pgnls on PATH. In a remote window (SSH, a container, code-server) ' +
-  'set pgnls.path in the Remote or the workspace settings: the user settings do not apply to it there.';
+  'set pgnls.path in the Remote or the workspace settings, which apply on the machine pgnls runs on.';
 
 /**
  * fileProblem says why file cannot be run as a program, as the end of a

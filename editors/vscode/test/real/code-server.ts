@@ -73,9 +73,11 @@ export class CodeServer {
       fs.mkdirSync(d, { recursive: true });
     }
     fs.writeFileSync(path.join(user, 'User', 'settings.json'), JSON.stringify(baseUserSettings, null, 2));
-    // In a remote window (code-server, SSH, containers) VS Code 1.100
-    // honours the machine-overridable pgnls.path only in the Machine or
-    // workspace settings, as the README says.
+    // pgnls.path where the README tells users of a remote window (SSH, a
+    // container, code-server) to set it: the Remote settings, which are
+    // this Machine/settings.json. (VS Code does not apply the
+    // machine-overridable settings of a desktop's user settings to a
+    // remote window.)
     fs.writeFileSync(path.join(user, 'Machine', 'settings.json'), JSON.stringify({ 'pgnls.path': opts.pgnlsPath }, null, 2));
     for (const [name, folder] of Object.entries(opts.extensions ?? {})) {
       fs.symlinkSync(folder, path.join(exts, name));

@@ -324,10 +324,19 @@ test("a wrong pgnls.path gets the extension's own message, naming the path and t
     assert.ok(!(await wb.notifications()).some((t) => /couldn't create connection/i.test(t)), "not VS Code's generic message");
     await wb.shot('missing-path');
     await wb.command('Notifications: Clear All Notifications');
-    await wb.showNotifications();
 
-    // A change of the setting restarts the server (and checks the new path).
-    fs.writeFileSync(path.join(server.dir, 'user', 'Machine', 'settings.json'), JSON.stringify({ 'pgnls.path': notExecutable }));
+    // The README's way to change it: Preferences: Open Remote Settings
+    // (JSON). The change restarts the server, with the new path checked.
+    await wb.command('Preferences: Open Remote Settings (JSON)');
+    await wb.page.locator('.tab.active', { hasText: 'settings.json' }).waitFor({ timeout: 90_000 });
+    await wb.focusEditor();
+    await wb.page.keyboard.press('Control+A');
+    await wb.type(JSON.stringify({ 'pgnls.path': notExecutable }));
+    await wb.page.keyboard.press('Control+S');
+    const machineSettings = path.join(server.dir, 'user', 'Machine', 'settings.json');
+    await wb.until('the Machine settings saved', async () => (fs.readFileSync(machineSettings, 'utf8').includes(notExecutable) ? true : undefined));
+    await wb.shot('remote-settings-json');
+    await wb.showNotifications();
     const shown2 = await notification(`pgnls cannot be started: pgnls.path is ${notExecutable}, which is not executable (chmod +x ${notExecutable}).`);
     assert.ok(shown2.includes(fixHint), shown2);
     await wb.shot('not-executable-path');
