@@ -51,7 +51,10 @@ before(async () => {
     throw new Error(`the suite is not compiled (${suiteDir}): npm run compile`);
   }
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pgnls-real-'));
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox'] });
+  // Chromium's own files (~/.config/chromium, ~/.cache) stay in tmp too.
+  const xdg = path.join(tmp, 'browser-xdg');
+  const env = { ...process.env, XDG_CONFIG_HOME: path.join(xdg, 'config'), XDG_CACHE_HOME: path.join(xdg, 'cache'), XDG_DATA_HOME: path.join(xdg, 'data') };
+  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox'], env });
 });
 
 after(async () => {
@@ -198,6 +201,7 @@ test('typed into the real VS Code, a game gets PGN mode, problems, completion, h
     await wb.type(`\n${game.secondGame}\n`);
     const typed = await wb.editorText();
     assert.equal(typed, `${formatted}\n${game.secondGame}\n`);
+    await wb.shot('second-game-typed');
     const saved = game.pgnlsFmt(binary, typed);
     assert.notEqual(saved, typed, 'the formatter would change nothing: the check would prove nothing');
     await page.keyboard.press('Control+S');

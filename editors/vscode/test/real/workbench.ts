@@ -55,7 +55,7 @@ export class Workbench {
     }
   }
 
-  /** openFolder loads the workbench on folder and waits for its Explorer. */
+  /** load opens the workbench at url and waits for its Explorer. */
   async load(url: string): Promise<void> {
     await this.page.goto(url);
     await this.page.locator('.explorer-folders-view').waitFor({ timeout: patience });
