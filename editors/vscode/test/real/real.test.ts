@@ -201,6 +201,14 @@ test('typed into the real VS Code, a game gets PGN mode, problems, completion, h
     await wb.type(`\n${game.secondGame}\n`);
     const typed = await wb.editorText();
     assert.equal(typed, `${formatted}\n${game.secondGame}\n`);
+    // The server has caught up with the typing: the second game lacks only
+    // three roster tags.
+    const secondGameLine = typed.split('\n').indexOf(game.secondGame) + 1;
+    const missingTags = `missing Seven Tag Roster tags: Site, Date, Round pgnls missing-tag [Ln ${secondGameLine}, Col 1]`;
+    await wb.until(`the Problems panel to list only "${missingTags}"`, async () => {
+      const rows = await wb.problems();
+      return rows.length === 1 && rows[0] === missingTags ? true : undefined;
+    });
     await wb.shot('second-game-typed');
     const saved = game.pgnlsFmt(binary, typed);
     assert.notEqual(saved, typed, 'the formatter would change nothing: the check would prove nothing');
