@@ -4,8 +4,8 @@
 // code actions and the rest.
 
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { findServer, serverSettings } from './server';
+import { CloseAction, ErrorAction, ErrorHandler, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { findServer, serverSettings, whyNotStarted } from './server';
 
 const section = 'pgnls';
 let client: LanguageClient | undefined;
@@ -30,18 +30,14 @@ export async function deactivate(): Promise<void> {
 
 async function start(): Promise<void> {
   const config = vscode.workspace.getConfiguration(section);
-  const command = findServer(config.get<string>('path'));
-  if (command === undefined) {
-    const open = 'Open Settings';
-    const choice = await vscode.window.showErrorMessage(
-      'pgnls was not found on PATH. Install it with `go install ./cmd/pgnls` from its source, or set pgnls.path.',
-      open,
-    );
-    if (choice === open) {
-      await vscode.commands.executeCommand('workbench.action.openSettings', `${section}.path`);
-    }
+  const lookup = findServer(config.get<string>('path'), process.env, undefined, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
+  if ('problem' in lookup) {
+    // Before the language client is made: it would only say that it
+    // "couldn't create connection to server", without the path or a fix.
+    void showProblem(lookup.problem);
     return;
   }
+  const command = lookup.command;
   // TransportKind.stdio: the client runs `pgnls --stdio`.
   const serverOptions: ServerOptions = { command, transport: TransportKind.stdio };
   const clientOptions: LanguageClientOptions = {
@@ -55,8 +51,40 @@ async function start(): Promise<void> {
     // (and the server also asks with workspace/configuration).
     synchronize: { configurationSection: section },
   };
-  client = new LanguageClient(section, 'PGN (pgnls)', serverOptions, clientOptions);
-  await client.start();
+  // Until the server has answered initialize, a server that stops is not
+  // restarted (it would only fail again, four more times), and its broken
+  // pipe is left to the failing start (a shutdown while starting would
+  // only throw); start() below says why it stopped. After that, the
+  // client's own handler restarts a server that crashes.
+  let running = false;
+  let fallback: ErrorHandler | undefined;
+  clientOptions.errorHandler = {
+    error: (error, message, count) => (running && fallback ? fallback.error(error, message, count) : { action: ErrorAction.Continue, handled: true }),
+    closed: () => (running && fallback ? fallback.closed() : { action: CloseAction.DoNotRestart, handled: true }),
+  };
+  const c = new LanguageClient(section, 'PGN (pgnls)', serverOptions, clientOptions);
+  fallback = c.createDefaultErrorHandler();
+  client = c;
+  try {
+    await c.start();
+    running = true;
+  } catch (err) {
+    // The client has said that it "couldn't create connection to server";
+    // this says which binary, what it printed, and what to do.
+    if (client === c) {
+      client = undefined;
+    }
+    void showProblem(await whyNotStarted(command, err));
+  }
+}
+
+/** showProblem shows why the server cannot start, with a button to the pgnls.path setting. */
+async function showProblem(problem: string): Promise<void> {
+  const open = 'Open Settings';
+  const choice = await vscode.window.showErrorMessage(problem, open);
+  if (choice === open) {
+    await vscode.commands.executeCommand('workbench.action.openSettings', `${section}.path`);
+  }
 }
 
 async function stop(): Promise<void> {

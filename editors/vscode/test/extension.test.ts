@@ -9,8 +9,8 @@ import * as path from 'path';
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 
-import { expandHome, findServer, serverSettingKeys, serverSettings } from '../src/server';
-import { repoRoot } from './pgnls-binary';
+import { expandHome, findServer, fixHint, serverSettingKeys, serverSettings, whyNotStarted } from '../src/server';
+import { pgnlsBinary, repoRoot } from './pgnls-binary';
 import { languageClientCapabilities, languageClientVersion } from './vscode-client';
 
 const ext = path.join(repoRoot, 'editors', 'vscode');
@@ -31,13 +31,19 @@ test('the capabilities vscode-languageclient sends are the recorded ones', () =>
   assert.equal(pkg.dependencies['vscode-languageclient'], version, 'package.json pins the installed version');
 });
 
-test('activate starts `pgnls --stdio` for pgn documents with the settings', async () => {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pgnls-ext-'));
-  const bin = path.join(tmp, 'pgnls');
-  fs.writeFileSync(bin, '#!/bin/sh\n', { mode: 0o755 });
-  const config: Record<string, unknown> = { path: bin, lineWidth: 60, severity: { 'missing-tag': 'off' } };
-  const started: { id: string; server: any; options: any }[] = [];
-  const commands: string[] = [];
+interface Activation {
+  started: { id: string; server: any; options: any }[];
+  commands: string[];
+  errors: string[];
+  extension: { deactivate(): Promise<void> };
+}
+
+/**
+ * activateWith loads the extension with stand-ins for the vscode module and
+ * the language client, the pgnls section set to config, and activates it.
+ */
+async function activateWith(config: Record<string, unknown>): Promise<Activation> {
+  const got: Activation = { started: [], commands: [], errors: [], extension: undefined as never };
   const vscode = {
     workspace: {
       getConfiguration: (section: string) => {
@@ -46,27 +52,45 @@ test('activate starts `pgnls --stdio` for pgn documents with the settings', asyn
       },
       onDidChangeConfiguration: () => ({ dispose() {} }),
     },
-    commands: { registerCommand: (name: string) => (commands.push(name), { dispose() {} }) },
-    window: { showErrorMessage: async () => undefined },
+    commands: { registerCommand: (name: string) => (got.commands.push(name), { dispose() {} }) },
+    window: { showErrorMessage: async (message: string) => (got.errors.push(message), undefined) },
   };
   class LanguageClient {
     constructor(id: string, _name: string, server: unknown, options: unknown) {
-      started.push({ id, server, options });
+      got.started.push({ id, server, options });
     }
     async start() {}
     async stop() {}
+    createDefaultErrorHandler() {
+      return { error: () => ({ action: 1 }), closed: () => ({ action: 2 }) };
+    }
   }
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const Module = require('module');
   const load = Module._load;
   Module._load = function (request: string, ...rest: unknown[]) {
     if (request === 'vscode') return vscode;
-    if (request === 'vscode-languageclient/node') return { LanguageClient, TransportKind: { stdio: 0 } };
+    if (request === 'vscode-languageclient/node') return { LanguageClient, TransportKind: { stdio: 0 }, ErrorAction: { Continue: 1, Shutdown: 2 }, CloseAction: { DoNotRestart: 1, Restart: 2 } };
     return load.call(this, request, ...rest);
   };
   try {
-    const extension = require('../src/extension');
-    await extension.activate({ subscriptions: [] });
+    const file = require.resolve('../src/extension');
+    delete require.cache[file]; // a fresh module, with this test's stand-ins
+    got.extension = require(file);
+    await (got.extension as unknown as { activate(c: unknown): Promise<void> }).activate({ subscriptions: [] });
+  } finally {
+    Module._load = load;
+  }
+  return got;
+}
+
+test('activate starts `pgnls --stdio` for pgn documents with the settings', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pgnls-ext-'));
+  const bin = path.join(tmp, 'pgnls');
+  fs.writeFileSync(bin, '#!/bin/sh\n', { mode: 0o755 });
+  try {
+    const { started, commands, errors, extension } = await activateWith({ path: bin, lineWidth: 60, severity: { 'missing-tag': 'off' } });
+    assert.deepEqual(errors, []);
     assert.equal(started.length, 1);
     const { id, server, options } = started[0];
     assert.equal(id, 'pgnls', 'the id that makes pgnls.trace.server work');
@@ -78,9 +102,17 @@ test('activate starts `pgnls --stdio` for pgn documents with the settings', asyn
     assert.deepEqual(pkg.contributes.commands.map((c: { command: string }) => c.command), commands);
     await extension.deactivate();
   } finally {
-    Module._load = load;
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+});
+
+test('activate with a pgnls.path that does not exist shows why, and starts no client', async () => {
+  const missing = path.join(os.tmpdir(), 'pgnls-no-such-dir', 'pgnls');
+  const { started, errors, extension } = await activateWith({ path: missing });
+  assert.deepEqual(started, [], 'no language client, whose only message would be "couldn\'t create connection to server"');
+  assert.equal(errors.length, 1);
+  assert.ok(errors[0].startsWith(`pgnls was not found: pgnls.path is ${missing}, and there is no such file.`), errors[0]);
+  await extension.deactivate();
 });
 
 test('findServer: the setting, then PATH, then where go install puts it', () => {
@@ -89,21 +121,66 @@ test('findServer: the setting, then PATH, then where go install puts it', () => 
     const onPath = path.join(tmp, 'path');
     const gopath = path.join(tmp, 'gopath');
     const home = path.join(tmp, 'home');
-    for (const d of [onPath, path.join(gopath, 'bin'), path.join(home, 'go', 'bin')]) {
+    for (const d of [onPath, path.join(gopath, 'bin'), path.join(home, 'go', 'bin'), path.join(home, 'bin')]) {
       fs.mkdirSync(d, { recursive: true });
     }
-    assert.equal(findServer('~/bin/pgnls', {}, home), path.join(home, 'bin', 'pgnls'));
-    assert.equal(findServer('/opt/pgnls', {}, home), '/opt/pgnls');
-    assert.equal(findServer('', { PATH: onPath }, home), undefined);
+    fs.writeFileSync(path.join(home, 'bin', 'pgnls'), '', { mode: 0o755 });
+    assert.deepEqual(findServer('~/bin/pgnls', {}, home), { command: path.join(home, 'bin', 'pgnls') });
+    assert.deepEqual(findServer('bin/pgnls', {}, home, home), { command: path.join(home, 'bin', 'pgnls') }, 'relative to the workspace folder');
+    assert.ok('problem' in findServer('', { PATH: onPath }, home));
     fs.writeFileSync(path.join(home, 'go', 'bin', 'pgnls'), '', { mode: 0o755 });
-    assert.equal(findServer('', { PATH: onPath }, home), path.join(home, 'go', 'bin', 'pgnls'));
+    assert.deepEqual(findServer('', { PATH: onPath }, home), { command: path.join(home, 'go', 'bin', 'pgnls') });
     fs.writeFileSync(path.join(gopath, 'bin', 'pgnls'), '', { mode: 0o755 });
-    assert.equal(findServer('', { PATH: onPath, GOPATH: gopath }, home), path.join(gopath, 'bin', 'pgnls'));
+    assert.deepEqual(findServer('', { PATH: onPath, GOPATH: gopath }, home), { command: path.join(gopath, 'bin', 'pgnls') });
     fs.writeFileSync(path.join(onPath, 'pgnls'), '', { mode: 0o644 }); // not executable
-    assert.equal(findServer(undefined, { PATH: onPath, GOPATH: gopath }, home), path.join(gopath, 'bin', 'pgnls'));
+    assert.deepEqual(findServer(undefined, { PATH: onPath, GOPATH: gopath }, home), { command: path.join(gopath, 'bin', 'pgnls') });
     fs.chmodSync(path.join(onPath, 'pgnls'), 0o755);
-    assert.equal(findServer(undefined, { PATH: onPath, GOPATH: gopath }, home), path.join(onPath, 'pgnls'));
+    assert.deepEqual(findServer(undefined, { PATH: onPath, GOPATH: gopath }, home), { command: path.join(onPath, 'pgnls') });
     assert.equal(expandHome('~', home), home);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('findServer: a wrong pgnls.path or no pgnls gets a message naming the path and the fix', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pgnls-find-'));
+  try {
+    const home = path.join(tmp, 'home');
+    const plain = path.join(tmp, 'pgnls');
+    fs.writeFileSync(plain, '', { mode: 0o644 });
+    const problem = (lookup: ReturnType<typeof findServer>) => {
+      assert.ok('problem' in lookup, `a problem, not ${JSON.stringify(lookup)}`);
+      assert.ok(lookup.problem.endsWith(fixHint), lookup.problem);
+      return lookup.problem.slice(0, -fixHint.length).trim();
+    };
+    const missing = path.join(tmp, 'nowhere', 'pgnls');
+    assert.equal(problem(findServer(missing, {}, home)), `pgnls was not found: pgnls.path is ${missing}, and there is no such file.`);
+    assert.equal(problem(findServer('~/pgnls', {}, home)), `pgnls was not found: pgnls.path is ${path.join(home, 'pgnls')}, and there is no such file.`);
+    assert.equal(problem(findServer(plain, {}, home)), `pgnls cannot be started: pgnls.path is ${plain}, which is not executable (chmod +x ${plain}).`);
+    assert.equal(problem(findServer(tmp, {}, home)), `pgnls cannot be started: pgnls.path is ${tmp}, which is a folder, not the pgnls binary.`);
+    assert.equal(
+      problem(findServer('', { PATH: tmp, GOBIN: path.join(tmp, 'gobin') }, home)),
+      `pgnls was not found: pgnls.path is not set, and pgnls is neither on PATH nor in ${path.join(tmp, 'gobin')}, ${path.join(home, 'go', 'bin')}.`,
+    );
+    assert.match(fixHint, /go install \.\/cmd\/pgnls/);
+    assert.match(fixHint, /remote window.*Remote or the workspace settings/);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('whyNotStarted names the binary and what it printed when it exits at once or is not pgnls', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pgnls-why-'));
+  try {
+    const exits = path.join(tmp, 'exits');
+    fs.writeFileSync(exits, '#!/bin/sh\necho "no such flag" >&2\nexit 3\n', { mode: 0o755 });
+    const other = path.join(tmp, 'other');
+    fs.writeFileSync(other, '#!/bin/sh\necho "usage: other"\n', { mode: 0o755 });
+    const closed = new Error('Connection closed');
+    assert.equal(await whyNotStarted(exits, closed), `pgnls cannot be started: ${exits} exited with code 3, saying "no such flag". ${fixHint}`);
+    assert.equal(await whyNotStarted(other, closed), `pgnls cannot be started: ${other} is not pgnls (its help, saying "usage: other"). ${fixHint}`);
+    const real = pgnlsBinary();
+    assert.equal(await whyNotStarted(real, closed), `pgnls (${real}) stopped before it answered VS Code (Connection closed). Its log is in the Output panel, "PGN (pgnls)".`);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
