@@ -70,7 +70,7 @@ func TestCompletionWithoutSnippets(t *testing.T) {
 				t.Fatalf("completion: %v, %v", list, err)
 			}
 			it := list.Items[0]
-			if it.Label != "Event" || it.TextEdit == nil || it.TextEdit.NewText != `[Event "?"]` || it.InsertTextFormat != protocol.InsertTextFormatPlainText {
+			if it.Label != "Event" || it.TextEdit == nil || it.TextEdit.NewText != `Event "?"]` || it.InsertTextFormat != protocol.InsertTextFormatPlainText {
 				t.Errorf("first item: %+v %+v", it, it.TextEdit)
 			}
 		})
