@@ -335,7 +335,7 @@ func (c *completer) tagValue(i int) *Completion {
 		out.Items = append(out.Items, CompletionItem{
 			Label: v.Value, Kind: CompleteTagValue, Detail: v.Meaning,
 			InsertText: escapeTagValue(v.Value) + closing,
-			SortText: fmt.Sprintf("%03d", k), Preselect: k == 0 && v.preselect,
+			SortText:   fmt.Sprintf("%03d", k), Preselect: k == 0 && v.preselect,
 		})
 	}
 	return out

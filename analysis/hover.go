@@ -67,7 +67,10 @@ func (r *richText) code(s string) { r.md.WriteString("`" + s + "`"); r.plain.Wri
 
 // value writes a tag value, which plain text quotes as PGN does: a value
 // may hold commas and blanks ("New York City, NY USA").
-func (r *richText) value(s string) { r.md.WriteString("`" + s + "`"); r.plain.WriteString(`"` + s + `"`) }
+func (r *richText) value(s string) {
+	r.md.WriteString("`" + s + "`")
+	r.plain.WriteString(`"` + s + `"`)
+}
 
 // block writes lines (each ending in a newline) in a fixed-width font.
 func (r *richText) block(lines string) {
