@@ -116,6 +116,13 @@ func (s *server) Completion(_ context.Context, p *protocol.CompletionParams) (*p
 			Preselect:        it.Preselect,
 			InsertTextFormat: format,
 			TextEdit:         &protocol.TextEdit{Range: rng, NewText: text},
+			// A client applies the TextEdit and ignores insertText, as the
+			// protocol says, except eglot 1.9: it matches what was typed
+			// against insertText (or else the label), and applies the
+			// TextEdit only then. Where the typed word is not the label's
+			// start ("0-0" for O-O), insertText is the word matched
+			// (FilterText), so that eglot finds the item too.
+			InsertText: it.FilterText,
 		}
 		if it.Documentation != "" {
 			doc := protocol.MarkupContent{Kind: protocol.Markdown, Value: it.Documentation}
