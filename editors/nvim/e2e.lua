@@ -3,7 +3,8 @@
 -- with the keys the README names, as a user types them (nvim_input): K
 -- hovers, typing in insert mode updates the diagnostics, :w formats, gra
 -- applies a fix, <C-x><C-o> completes tag pairs, moves (after "N" and
--- "0-0") and NAGs, gqip formats a game, ]d goes to a diagnostic. What is
+-- "0-0") and NAGs, gqip formats a game, ]d and [d go to the diagnostics.
+-- What is
 -- checked is what a user sees: the floating window's text, the completion
 -- menu (complete_info()), the buffer, the file written, the diagnostics.
 --
@@ -378,6 +379,16 @@ end, function()
   return pos[1] == first_new.lnum + 1 and pos[2] == first_new.col
 end, function()
   check(line(first_new.lnum) == '[Event "?"]', "]d went to line %q (%s)", line(first_new.lnum), first_new.code)
+end)
+
+-- 13. [d goes to the previous one: from the first, round to the last.
+step("[d", function()
+  vim.api.nvim_input("[d")
+end, function()
+  local ds = diagnostics(buf)
+  local last = ds[#ds]
+  local pos = vim.api.nvim_win_get_cursor(0)
+  return #ds > 1 and pos[1] == last.lnum + 1 and pos[2] == last.col
 end)
 
 local function run(i)
