@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
 
 	"pgnls/analysis"
 	"pgnls/pgn"
@@ -96,6 +97,16 @@ func (s *server) Completion(_ context.Context, p *protocol.CompletionParams) (*p
 	}
 	f, base := snap.GameAt(off)
 	c := analysis.Complete(f, pgn.Pos(off-base), analysis.CompleteOptions{ECO: s.ecoBook})
+	if ce := s.log.Check(zap.DebugLevel, "completion"); ce != nil {
+		// What the request saw: an editor that sends its changes late
+		// gets completions of its old text.
+		n := 0
+		if c != nil {
+			n = len(c.Items)
+		}
+		ce.Write(zap.String("uri", string(p.TextDocument.URI)), zap.Uint32("line", p.Position.Line), zap.Uint32("character", p.Position.Character),
+			zap.String("before", f.Src[max(0, off-base-40):off-base]), zap.Int("items", n))
+	}
 	if c == nil {
 		return nil, nil
 	}
