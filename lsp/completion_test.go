@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,8 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
 
 	"pgnls/pgn"
 )
@@ -250,5 +253,29 @@ func TestCompletionReplacesTheWord(t *testing.T) {
 		if it.Label != tc.label || it.TextEdit.NewText != tc.newText || it.FilterText != tc.filterText || it.InsertText != tc.filterText {
 			t.Errorf("%q: label %q, text %q, filterText %q, insertText %q; want %q, %q, %q", tc.text, it.Label, it.TextEdit.NewText, it.FilterText, it.InsertText, tc.label, tc.newText, tc.filterText)
 		}
+	}
+}
+
+// At the debug level (pgnls --verbose), each completion is logged with the
+// text before the cursor that it saw: what shows an editor whose changes
+// come late.
+func TestCompletionLoggedAtDebugLevel(t *testing.T) {
+	core, logs := observer.New(zap.DebugLevel)
+	e := newEnv(t, func(s *server) { s.log = zap.New(core) })
+	e.initialize(protocol.ClientCapabilities{}, map[string]any{"ecoFile": ""})
+	e.open("file:///d.pgn", 1, "1. e4 e5 2. N")
+	if _, err := e.server.Completion(e.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: "file:///d.pgn"},
+		Position:     protocol.Position{Character: 13},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	entries := logs.FilterMessage("completion").All()
+	if len(entries) != 1 {
+		t.Fatalf("%d completion log entries, want 1", len(entries))
+	}
+	f := entries[0].ContextMap()
+	if f["before"] != "1. e4 e5 2. N" || fmt.Sprint(f["items"], f["character"]) != "5 13" {
+		t.Errorf("the completion log entry: %v", f)
 	}
 }
