@@ -28,16 +28,21 @@ type CompletionItem struct {
 	Kind  CompletionKind
 	// Detail is a short description shown beside the label.
 	Detail string
-	// Documentation, Markdown, is shown for the selected item ("" for none).
-	Documentation string
+	// Documentation is shown for the selected item, in Markdown and in
+	// plain text ("" for none).
+	Documentation      string
+	PlainDocumentation string
 	// InsertText is the plain text that replaces the completion's range.
+	// The range starts where an editor's word starts (after '[', at '$'),
+	// and InsertText is what goes there, so that a client that ignores the
+	// range and replaces the word it sees inserts it right too.
 	InsertText string
 	// Snippet, when not "", is InsertText in LSP snippet syntax, with the
 	// cursor's places marked ($1, ${1:?}, $0); clients that take snippets
 	// insert it instead.
 	Snippet string
 	// FilterText is what the client matches what was typed against, when it
-	// is not the label.
+	// is not the label ("" when it is).
 	FilterText string
 	// SortText orders the items.
 	SortText  string
@@ -129,7 +134,7 @@ func (c *completer) complete() *Completion {
 			return c.tagName(b, pgn.Token{Kind: pgn.EOF, Pos: c.off, End: c.off})
 		}
 		if c.blankLine() && c.inTagSection(b) {
-			return c.tagNames(c.off, c.off, "", true)
+			return c.tagNames(c.off, c.off, "", wholePair)
 		}
 	}
 	if c.game == nil || c.beforeMovetext() {
@@ -203,28 +208,39 @@ func (c *completer) beforeMovetext() bool {
 
 // Tags.
 
+// tagInsert says what a tag completion inserts around the tag's name.
+type tagInsert int
+
+const (
+	nameOnly     tagInsert = iota // the pair has its value: the name alone
+	afterBracket                  // after '[': the name, the value and ']'
+	beforeClose                   // between '[' and its ']': the name and the value
+	wholePair                     // on a line of its own: '[', the name, the value and ']'
+)
+
 // tagName completes the name of a tag pair whose '[' is token lb; name is
-// the name typed so far (a token of Kind EOF at the cursor when none).
+// the name typed so far (a token of Kind EOF at the cursor when none). The
+// completion replaces the name, not the '[' before it nor a ']' after it:
+// an editor's word never holds them, and a client that replaces the word
+// it sees instead of the range would double them.
 func (c *completer) tagName(lb int, name pgn.Token) *Completion {
 	prefix := c.src[name.Pos:c.off]
 	next := c.tok(c.ti.before(name.End) + 1)
 	if name.Kind == pgn.EOF {
 		next = c.tok(c.ti.before(c.off) + 1)
 	}
-	if next.Kind == pgn.String && c.sameLine(name.End, next.Pos) {
-		// The pair has its value: complete the name alone.
-		return c.tagNames(name.Pos, name.End, prefix, false)
+	switch {
+	case next.Kind == pgn.String && c.sameLine(name.End, next.Pos):
+		return c.tagNames(name.Pos, name.End, prefix, nameOnly)
+	case next.Kind == pgn.RBracket && c.sameLine(name.End, next.Pos):
+		return c.tagNames(name.Pos, name.End, prefix, beforeClose)
 	}
-	from, to := c.tok(lb).Pos, name.End
-	if next.Kind == pgn.RBracket && c.sameLine(to, next.Pos) {
-		to = next.End
-	}
-	return c.tagNames(from, to, prefix, true)
+	return c.tagNames(name.Pos, name.End, prefix, afterBracket)
 }
 
 // tagNames proposes the tags the game does not have yet, whose names start
-// with prefix (in any case): whole pairs, or names alone.
-func (c *completer) tagNames(from, to pgn.Pos, prefix string, pair bool) *Completion {
+// with prefix (in any case), with what insert says goes around them.
+func (c *completer) tagNames(from, to pgn.Pos, prefix string, insert tagInsert) *Completion {
 	present := map[string]bool{}
 	if g := c.game; g != nil {
 		for _, t := range g.Tags {
@@ -239,24 +255,28 @@ func (c *completer) tagNames(from, to pgn.Pos, prefix string, pair bool) *Comple
 		if present[doc.Name] || !hasPrefixFold(doc.Name, prefix) {
 			continue
 		}
-		var md strings.Builder
-		writeTagDoc(&md, doc.Name, doc)
+		var r richText
+		writeTagDoc(&r, doc.Name, doc)
 		item := CompletionItem{
-			Label: doc.Name, Kind: CompleteTag, Detail: doc.Summary, Documentation: md.String(),
+			Label: doc.Name, Kind: CompleteTag, Detail: doc.Summary,
+			Documentation: r.md.String(), PlainDocumentation: r.plain.String(),
 			InsertText: doc.Name, SortText: fmt.Sprintf("%03d", i),
 		}
-		if pair {
+		if insert != nameOnly {
+			open, closing := "", "]"
+			switch insert {
+			case wholePair:
+				open = "["
+			case beforeClose:
+				closing = ""
+			}
 			def := tagDefault(doc.Name)
-			item.InsertText = "[" + doc.Name + " \"" + def + "\"]"
+			item.InsertText = open + doc.Name + " \"" + def + "\"" + closing
 			placeholder := "$1"
 			if def != "" {
 				placeholder = "${1:" + snippetEscape(def) + "}"
 			}
-			item.Snippet = "[" + doc.Name + " \"" + placeholder + "\"]$0"
-			item.FilterText = "[" + doc.Name
-			if from == to {
-				item.FilterText = doc.Name
-			}
+			item.Snippet = open + doc.Name + " \"" + placeholder + "\"" + closing + "$0"
 		}
 		out.Items = append(out.Items, item)
 	}
@@ -314,8 +334,8 @@ func (c *completer) tagValue(i int) *Completion {
 		}
 		out.Items = append(out.Items, CompletionItem{
 			Label: v.Value, Kind: CompleteTagValue, Detail: v.Meaning,
-			InsertText: escapeTagValue(v.Value) + closing, FilterText: v.Value,
-			SortText: fmt.Sprintf("%03d", k), Preselect: k == 0 && v.preselect,
+			InsertText: escapeTagValue(v.Value) + closing,
+			SortText:   fmt.Sprintf("%03d", k), Preselect: k == 0 && v.preselect,
 		})
 	}
 	return out

@@ -63,7 +63,7 @@ func TestComplete(t *testing.T) {
 		{name: "after an illegal move", src: "1. e4 Ke3 N|", want: nil},
 		{name: "in a comment", src: "1. e4 {N|} *", want: nil},
 		{name: "in a line comment", src: "1. e4 ; N|\n*", want: nil},
-		{name: "tag name in a tagless game position", src: "1. e4 *\n\n[W|", want: []string{"White", "WhiteTitle", "WhiteElo", "WhiteUSCF", "WhiteNA", "WhiteType", "WhiteFideId", "WhiteTeam"}, insert: `[White "?"]`},
+		{name: "tag name in a tagless game position", src: "1. e4 *\n\n[W|", want: []string{"White", "WhiteTitle", "WhiteElo", "WhiteUSCF", "WhiteNA", "WhiteType", "WhiteFideId", "WhiteTeam"}, insert: `White "?"]`},
 		{name: "after the result", src: "1. e4 * |", want: nil},
 		{name: "blank line after a game", src: "1. e4 *\n|\n", want: tagNamesInOrder(), insert: `[Event "?"]`},
 		{name: "blank line between games", src: "1. e4 *\n\n|\n\n1. d4 *", want: tagNamesInOrder(), insert: `[Event "?"]`},
@@ -97,20 +97,38 @@ func tagNamesInOrder() []string {
 	return out
 }
 
-// Every tag pair comes as a snippet with the cursor inside the quotes, and
-// as plain text that is a well-formed tag pair.
+// After '[', every tag comes as the rest of a tag pair: the name, its value
+// and ']' (the '[' is not replaced, so that an editor that replaces the word
+// before the cursor, which never holds '[', inserts it right too), plain
+// and as a snippet with the cursor inside the quotes; before a ']' already
+// there, without another.
 func TestCompleteTagPairs(t *testing.T) {
-	c := Complete(pgn.Parse("[|"), 1, CompleteOptions{})
-	if c == nil || len(c.Items) != len(TagDocs) || c.Pos != 0 || c.End != 1 {
-		t.Fatalf("got %+v", c)
-	}
-	for _, it := range c.Items {
-		f := pgn.Parse(it.InsertText)
-		if len(f.Errors) > 0 || len(f.Games) != 1 || len(f.Games[0].Tags) != 1 || f.Games[0].Tags[0].Name != it.Label {
-			t.Errorf("%s: insert text %q is not a tag pair", it.Label, it.InsertText)
+	for _, tc := range []struct {
+		src, closing string
+		from, to     pgn.Pos
+	}{
+		{"[|", "]", 1, 1},
+		{"[Wh|", "]", 1, 3},
+		{"[|]", "", 1, 1},
+		{"[Wh|]", "", 1, 3},
+	} {
+		src, off := cursorAt(t, tc.src)
+		c := Complete(pgn.Parse(src), off, CompleteOptions{})
+		if c == nil || len(c.Items) == 0 || c.Pos != tc.from || c.End != tc.to {
+			t.Fatalf("%s: got %+v", tc.src, c)
 		}
-		if !strings.Contains(it.Snippet, `"$1"`) && !strings.Contains(it.Snippet, `"${1:`) || !strings.HasSuffix(it.Snippet, "]$0") {
-			t.Errorf("%s: snippet %q does not put the cursor inside the quotes", it.Label, it.Snippet)
+		for _, it := range c.Items {
+			text := src[:c.Pos] + it.InsertText + src[c.End:]
+			f := pgn.Parse(text)
+			if len(f.Errors) > 0 || len(f.Games) != 1 || len(f.Games[0].Tags) != 1 || f.Games[0].Tags[0].Name != it.Label {
+				t.Errorf("%s: %s: %q is not a tag pair", tc.src, it.Label, text)
+			}
+			if !strings.HasPrefix(it.InsertText, it.Label+` "`) || !strings.HasSuffix(it.InsertText, `"`+tc.closing) {
+				t.Errorf("%s: %s: insert text %q", tc.src, it.Label, it.InsertText)
+			}
+			if !strings.Contains(it.Snippet, `"$1"`) && !strings.Contains(it.Snippet, `"${1:`) || !strings.HasSuffix(it.Snippet, `"`+tc.closing+"$0") {
+				t.Errorf("%s: %s: snippet %q does not put the cursor inside the quotes", tc.src, it.Label, it.Snippet)
+			}
 		}
 	}
 }

@@ -9,10 +9,12 @@ import (
 	"pgnls/pgn"
 )
 
-// HoverResult is what a hover shows: Markdown about the bytes [Pos, End).
+// HoverResult is what a hover shows about the bytes [Pos, End), in
+// Markdown and in plain text (for clients that do not render Markdown).
 type HoverResult struct {
-	Pos, End pgn.Pos
-	Markdown string
+	Pos, End  pgn.Pos
+	Markdown  string
+	PlainText string
 }
 
 // HoverOptions are the inputs of Hover beyond the text.
@@ -39,12 +41,44 @@ func Hover(f *pgn.File, off pgn.Pos, opts HoverOptions) *HoverResult {
 	}
 	tok := ti.toks[i]
 	h := &hoverer{f: f, tok: tok, opts: opts, game: gameAt(f, tok.Pos)}
-	md := h.markdown()
-	if md == "" {
+	var r richText
+	h.describe(&r)
+	if r.empty() {
 		return nil
 	}
-	return &HoverResult{Pos: tok.Pos, End: tok.End, Markdown: md}
+	return &HoverResult{Pos: tok.Pos, End: tok.End, Markdown: r.md.String(), PlainText: r.plain.String()}
 }
+
+// richText is hover and documentation text written in both the forms the
+// protocol knows: Markdown, and plain text for clients that render no
+// Markdown (Emacs without markdown-mode shows every mark as typed). In
+// plain text the emphasis and code marks go, and a board is its lines,
+// aligned as in Markdown's code block.
+type richText struct{ md, plain strings.Builder }
+
+// text writes words as they are.
+func (r *richText) text(s string) { r.md.WriteString(s); r.plain.WriteString(s) }
+
+// strong writes words in bold: the subject of a hover.
+func (r *richText) strong(s string) { r.md.WriteString("**" + s + "**"); r.plain.WriteString(s) }
+
+// code writes text as it appears in a PGN file: a NAG, a FEN.
+func (r *richText) code(s string) { r.md.WriteString("`" + s + "`"); r.plain.WriteString(s) }
+
+// value writes a tag value, which plain text quotes as PGN does: a value
+// may hold commas and blanks ("New York City, NY USA").
+func (r *richText) value(s string) {
+	r.md.WriteString("`" + s + "`")
+	r.plain.WriteString(`"` + s + `"`)
+}
+
+// block writes lines (each ending in a newline) in a fixed-width font.
+func (r *richText) block(lines string) {
+	r.md.WriteString("```text\n" + lines + "```\n")
+	r.plain.WriteString(lines)
+}
+
+func (r *richText) empty() bool { return r.md.Len() == 0 }
 
 type hoverer struct {
 	f    *pgn.File
@@ -55,26 +89,29 @@ type hoverer struct {
 
 func (h *hoverer) text() string { return h.f.Src[h.tok.Pos:h.tok.End] }
 
-func (h *hoverer) markdown() string {
+// describe writes what the hover shows, or nothing.
+func (h *hoverer) describe(r *richText) {
 	switch h.tok.Kind {
 	case pgn.NAG:
-		return nagHover(h.text())
+		nagHover(r, h.text())
+		return
 	case pgn.Suffix:
-		return suffixHover(h.text())
+		suffixHover(r, h.text())
+		return
 	}
 	if h.game == nil {
-		return ""
+		return
 	}
 	if t := h.tagAt(); t != nil {
-		return h.tagHover(t)
+		h.tagHover(r, t)
+		return
 	}
 	switch h.tok.Kind {
 	case pgn.Symbol, pgn.NullMove, pgn.Number, pgn.Dots:
-		return h.moveHover()
+		h.moveHover(r)
 	case pgn.Result:
-		return resultHover(h.text())
+		resultHover(r, h.text())
 	}
-	return ""
 }
 
 // eco returns the ECO classification, or nil.
@@ -95,59 +132,90 @@ func (h *hoverer) tagAt() *pgn.Tag {
 	return nil
 }
 
-func nagHover(text string) string {
+func nagHover(r *richText, text string) {
 	v, err := strconv.Atoi(text[1:])
 	if err != nil || v > 255 {
-		return "**" + text + "** — not a NAG: a Numeric Annotation Glyph is `$0` to `$255` (PGN standard, 8.2.4)."
+		r.strong(text)
+		r.text(" — not a NAG: a Numeric Annotation Glyph is ")
+		r.code("$0")
+		r.text(" to ")
+		r.code("$255")
+		r.text(" (PGN standard, 8.2.4).")
+		return
 	}
 	info, ok := LookupNAG(v)
 	if !ok {
-		return "**" + text + "** — undefined NAG: the PGN standard defines `$0` to `$139` and reserves the others; no widely used extension defines `" + text + "` either."
+		r.strong(text)
+		r.text(" — undefined NAG: the PGN standard defines ")
+		r.code("$0")
+		r.text(" to ")
+		r.code("$139")
+		r.text(" and reserves the others; no widely used extension defines ")
+		r.code(text)
+		r.text(" either.")
+		return
 	}
-	var b strings.Builder
-	b.WriteString("**" + info.Title() + "** — " + info.Meaning + "\n\n")
+	r.strong(info.Title())
+	r.text(" — " + info.Meaning + "\n\n")
 	if info.Standard {
-		b.WriteString(capitalize(info.Kind()) + " (PGN standard, section 10).")
+		r.text(capitalize(info.Kind()) + " (PGN standard, section 10).")
 	} else {
-		b.WriteString("Not in the PGN standard: a ChessBase extension that most programs read.")
+		r.text("Not in the PGN standard: a ChessBase extension that most programs read.")
 	}
-	return b.String()
 }
 
-func suffixHover(text string) string {
+func suffixHover(r *richText, text string) {
 	info, ok := SuffixMeaning(text)
 	if !ok {
-		return "**" + text + "** — not a suffix annotation: the PGN standard has six, `!`, `?`, `!!`, `??`, `!?` and `?!` (8.2.3.8)."
+		r.strong(text)
+		r.text(" — not a suffix annotation: the PGN standard has six, ")
+		for i, s := range []string{"!", "?", "!!", "??", "!?", "?!"} {
+			switch i {
+			case 0:
+			case 5:
+				r.text(" and ")
+			default:
+				r.text(", ")
+			}
+			r.code(s)
+		}
+		r.text(" (8.2.3.8).")
+		return
 	}
-	return "**" + text + "** — " + info.Meaning + "\n\nA suffix annotation; export format writes it as the NAG `$" + strconv.Itoa(info.Value) + "`."
+	r.strong(text)
+	r.text(" — " + info.Meaning + "\n\nA suffix annotation; export format writes it as the NAG ")
+	r.code("$" + strconv.Itoa(info.Value))
+	r.text(".")
 }
 
-func resultHover(text string) string {
-	for _, r := range ResultValues {
-		if r.Value == text {
-			return "**" + text + "** — " + r.Meaning + "\n\nThe game termination marker; the Result tag must say the same."
+func resultHover(r *richText, text string) {
+	for _, res := range ResultValues {
+		if res.Value == text {
+			r.strong(text)
+			r.text(" — " + res.Meaning + "\n\nThe game termination marker; the Result tag must say the same.")
+			return
 		}
 	}
-	return ""
 }
 
 // tagHover documents a tag, and the value under the cursor when the cursor
 // is on the value.
-func (h *hoverer) tagHover(t *pgn.Tag) string {
-	var b strings.Builder
+func (h *hoverer) tagHover(r *richText, t *pgn.Tag) {
 	doc := LookupTag(t.Name)
-	writeTagDoc(&b, t.Name, doc)
+	writeTagDoc(r, t.Name, doc)
 	onValue := h.tok.Pos == t.ValueTok.Pos
 	if onValue && doc != nil {
 		for _, v := range doc.Values {
 			if v.Value == t.Value && t.Name != "FEN" {
-				b.WriteString("\n\n`" + v.Value + "`: " + v.Meaning + ".")
+				r.text("\n\n")
+				r.value(v.Value)
+				r.text(": " + v.Meaning + ".")
 			}
 		}
 	}
 	switch {
 	case t.Name == "ECO":
-		h.writeECOTag(&b, t)
+		h.writeECOTag(r, t)
 	case t.Name == "FEN" && onValue:
 		pos, _, err := readFEN(t.Value)
 		if err != nil {
@@ -156,54 +224,59 @@ func (h *hoverer) tagHover(t *pgn.Tag) string {
 			if errors.As(err, &fe) {
 				reason = fe.Reason
 			}
-			b.WriteString("\n\nNot a valid position: " + reason + ".")
+			r.text("\n\nNot a valid position: " + reason + ".")
 			break
 		}
-		b.WriteString("\n\n" + diagram(&pos, board.NoSquare, board.NoSquare))
-		b.WriteString("\n" + sideLine(&pos))
+		r.text("\n\n")
+		diagram(r, &pos, board.NoSquare, board.NoSquare)
+		r.text("\n")
+		sideLine(r, &pos)
 	}
-	return b.String()
 }
 
 // writeTagDoc writes the documentation of a tag.
-func writeTagDoc(b *strings.Builder, name string, doc *TagDoc) {
+func writeTagDoc(r *richText, name string, doc *TagDoc) {
+	r.strong(name)
 	if doc == nil {
-		b.WriteString("**" + name + "** — a tag the PGN standard does not define.")
+		r.text(" — a tag the PGN standard does not define.")
 		return
 	}
-	b.WriteString("**" + name + "** — ")
 	switch {
 	case doc.STR():
-		b.WriteString("Seven Tag Roster (PGN standard, " + doc.Section + ")")
+		r.text(" — Seven Tag Roster (PGN standard, " + doc.Section + ")")
 	case doc.Section != "":
-		b.WriteString("supplemental tag (PGN standard, " + doc.Section + ")")
+		r.text(" — supplemental tag (PGN standard, " + doc.Section + ")")
 	default:
-		b.WriteString("not in the PGN standard")
+		r.text(" — not in the PGN standard")
 	}
-	b.WriteString("\n\n" + doc.Summary + "\n\nValue: " + doc.Format)
+	r.text("\n\n" + doc.Summary + "\n\nValue: " + doc.Format)
 	if len(doc.Examples) > 0 {
-		b.WriteString(" Examples: ")
+		r.text(" Examples: ")
 		for i, e := range doc.Examples {
 			if i > 0 {
-				b.WriteString(", ")
+				r.text(", ")
 			}
-			b.WriteString("`" + e + "`")
+			r.value(e)
 		}
-		b.WriteString(".")
+		r.text(".")
 	}
 }
 
 // writeECOTag names the opening of the ECO tag's code and the deepest line
 // of the ECO file that the game's main line follows.
-func (h *hoverer) writeECOTag(b *strings.Builder, t *pgn.Tag) {
+func (h *hoverer) writeECOTag(r *richText, t *pgn.Tag) {
 	book := h.eco()
 	if book == nil {
 		return
 	}
 	if lines := book.Code(t.Value); len(lines) > 0 {
-		b.WriteString("\n\n`" + t.Value + "`: " + lines[0].Name() + ".")
+		r.text("\n\n")
+		r.value(t.Value)
+		r.text(": " + lines[0].Name() + ".")
 	} else if t.Value != "" {
-		b.WriteString("\n\n`" + t.Value + "` is not a code of the ECO file.")
+		r.text("\n\n")
+		r.value(t.Value)
+		r.text(" is not a code of the ECO file.")
 	}
 	g := h.game
 	start := startOf(g)
@@ -212,9 +285,11 @@ func (h *hoverer) writeECOTag(b *strings.Builder, t *pgn.Tag) {
 	}
 	states := replayStates(g, &start, g.Moves.Moves)
 	if l, _ := book.Deepest(afterPositions(states)); l != nil {
-		b.WriteString("\n\nThe moves follow " + ecoLineText(l) + ".")
+		r.text("\n\nThe moves follow ")
+		writeECOLine(r, l)
+		r.text(".")
 		if len(t.Value) >= 3 && !strings.HasPrefix(l.Code, t.Value[:3]) {
-			b.WriteString(" (The tag says " + t.Value + ".)")
+			r.text(" (The tag says " + t.Value + ".)")
 		}
 	}
 }
@@ -232,30 +307,31 @@ func afterPositions(states []MoveState) []board.Position {
 	return out
 }
 
-func ecoLineText(l *ECOLine) string {
-	return "**" + l.Code + "** " + l.Name() + " (" + l.Moves + ")"
+func writeECOLine(r *richText, l *ECOLine) {
+	r.strong(l.Code)
+	r.text(" " + l.Name() + " (" + l.Moves + ")")
 }
 
 // moveHover shows the position after the move under the cursor (its SAN or
 // its move number), or why the move is not legal.
-func (h *hoverer) moveHover() string {
+func (h *hoverer) moveHover(r *richText) {
 	g := h.game
 	frames := linesAt(g, h.tok.Pos)
 	inner := frames[len(frames)-1]
 	m, idx := moveOfToken(inner.line, h.tok.Pos)
 	if m == nil {
-		return ""
+		return
 	}
-	var b strings.Builder
 	start := startOf(g)
 	if !start.replayable() {
-		b.WriteString("**" + m.Text + "**\n\n")
+		r.strong(m.Text)
+		r.text("\n\n")
 		if start.variant != nil {
-			b.WriteString("Not replayed: the game is a variant (" + start.variant.Value + "), whose rules pgnls does not know.")
+			r.text("Not replayed: the game is a variant (" + start.variant.Value + "), whose rules pgnls does not know.")
 		} else {
-			b.WriteString("Not replayed: the FEN tag is not a valid position.")
+			r.text("Not replayed: the FEN tag is not a valid position.")
 		}
-		return b.String()
+		return
 	}
 	path := pathTo(frames, idx+1)
 	states := replayStates(g, &start, path)
@@ -268,29 +344,34 @@ func (h *hoverer) moveHover() string {
 		}
 	}
 	if !st.Reached {
-		b.WriteString("**" + m.Text + "** — " + where + "\n\nNot replayed: " + whyNotReached(states) + ".")
-		return b.String()
+		r.strong(m.Text)
+		r.text(" — " + where + "\n\nNot replayed: " + whyNotReached(states) + ".")
+		return
 	}
 	side, n := st.Before.SideToMove(), st.Before.FullMoveNumber()
 	dots := ". "
 	if side == board.Black {
 		dots = "... "
 	}
-	b.WriteString("**" + strconv.Itoa(n) + dots + m.Text + "** — " + colorTitle(side) + "'s " + ordinal(n) + " move, " + where + "\n\n")
+	r.strong(strconv.Itoa(n) + dots + m.Text)
+	r.text(" — " + colorTitle(side) + "'s " + ordinal(n) + " move, " + where + "\n\n")
 	if !st.Legal {
-		b.WriteString("**Illegal:** " + h.illegalReason(m) + "\n\nThe position before the move:\n\n")
-		b.WriteString(diagram(&st.Before, board.NoSquare, board.NoSquare))
-		b.WriteString("\nFEN: `" + st.Before.FEN() + "`")
-		return b.String()
+		r.strong("Illegal:")
+		r.text(" " + h.illegalReason(m) + "\n\nThe position before the move:\n\n")
+		diagram(r, &st.Before, board.NoSquare, board.NoSquare)
+		r.text("\nFEN: ")
+		r.code(st.Before.FEN())
+		return
 	}
-	b.WriteString(diagram(&st.After, st.Move.From, st.Move.To))
-	b.WriteString("\nFEN: `" + st.After.FEN() + "`")
+	diagram(r, &st.After, st.Move.From, st.Move.To)
+	r.text("\nFEN: ")
+	r.code(st.After.FEN())
 	if book := h.eco(); book != nil && start.fen == nil {
 		if l, _ := book.Deepest(afterPositions(states)); l != nil {
-			b.WriteString("\n\nOpening: " + ecoLineText(l))
+			r.text("\n\nOpening: ")
+			writeECOLine(r, l)
 		}
 	}
-	return b.String()
 }
 
 // illegalReason returns the checker's message for an illegal move, so that
@@ -311,8 +392,9 @@ func colorTitle(c board.Color) string {
 	return "Black"
 }
 
-func sideLine(pos *board.Position) string {
-	return colorTitle(pos.SideToMove()) + " to move, move " + strconv.Itoa(pos.FullMoveNumber()) + ".\n\nFEN: `" + pos.FEN() + "`"
+func sideLine(r *richText, pos *board.Position) {
+	r.text(colorTitle(pos.SideToMove()) + " to move, move " + strconv.Itoa(pos.FullMoveNumber()) + ".\n\nFEN: ")
+	r.code(pos.FEN())
 }
 
 // ordinal returns "1st", "2nd", "3rd", "4th", "11th", "21st"...
@@ -345,13 +427,11 @@ var pieceGlyphs = [2][board.King + 1]string{
 	board.Black: {"", "♟", "♞", "♝", "♜", "♛", "♚"},
 }
 
-// diagram draws pos in a Markdown code block: rank 8 at the top, so White
+// diagram draws pos in a fixed-width block: rank 8 at the top, so White
 // plays up the board, with Unicode pieces, '·' for an empty square, and
 // the squares from and to (the last move; NoSquare for none) in brackets.
-func diagram(pos *board.Position, from, to board.Square) string {
-	var b strings.Builder
-	b.WriteString("```text\n")
-	var row strings.Builder
+func diagram(r *richText, pos *board.Position, from, to board.Square) {
+	var b, row strings.Builder
 	for rank := 7; rank >= 0; rank-- {
 		row.Reset()
 		row.WriteByte(byte('1' + rank))
@@ -371,6 +451,6 @@ func diagram(pos *board.Position, from, to board.Square) string {
 		b.WriteString(strings.TrimRight(row.String(), " "))
 		b.WriteByte('\n')
 	}
-	b.WriteString("   a  b  c  d  e  f  g  h\n```\n")
-	return b.String()
+	b.WriteString("   a  b  c  d  e  f  g  h\n")
+	r.block(b.String())
 }

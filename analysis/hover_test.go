@@ -3,6 +3,7 @@ package analysis
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -88,5 +89,45 @@ func TestHoverLongGame(t *testing.T) {
 	})
 	if n < 300 {
 		t.Errorf("%d moves", n)
+	}
+}
+
+// For a client that renders no Markdown, every hover comes in plain text:
+// the same words without Markdown's marks (no '**', no '`', no code
+// fence), and a board as the same lines, aligned, as the Markdown's code
+// block holds.
+func TestHoverPlainText(t *testing.T) {
+	src := "[Event \"x\"]\n[ECO \"C20\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n[SetUp \"1\"]\n[Termination \"normal\"]\n\n1... e5 2. Nf3 $14 Nc6!? 3. Qh8 $300 *\n"
+	f := pgn.Parse(src)
+	book, err := LoadECO(testECO)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []string{"Event", "C20", "rnbq", "normal", "e5", "Nf3", "$14", "!?", "Qh8", "$300", "2.", "*\n"} {
+		off := strings.Index(src, at)
+		h := Hover(f, pgn.Pos(off), HoverOptions{ECO: func() *ECOBook { return book }})
+		if h == nil {
+			t.Fatalf("no hover over %q", at)
+		}
+		if strings.ContainsAny(h.PlainText, "`") || strings.Contains(h.PlainText, "**") {
+			t.Errorf("hover over %q, plain text, has Markdown:\n%s", at, h.PlainText)
+		}
+		// Tag values are quoted, as in PGN.
+		unmarked := regexp.MustCompile("(?m)(Examples: |, |^)`([^`\n]+)`").ReplaceAllString(h.Markdown, `$1"$2"`)
+		unmarked = strings.NewReplacer("```text\n", "", "```\n", "", "**", "", "`", "").Replace(unmarked)
+		if h.PlainText != unmarked {
+			t.Errorf("hover over %q: plain text\n%s\nwant the Markdown's words\n%s", at, h.PlainText, unmarked)
+		}
+	}
+	h := Hover(f, pgn.Pos(strings.Index(src, "Event")), HoverOptions{})
+	if !strings.Contains(h.PlainText, `Examples: "FIDE World Championship", "Casual Game".`) {
+		t.Errorf("the Event tag's examples, in plain text:\n%s", h.PlainText)
+	}
+	// The board: the Markdown's code block, line for line.
+	h = Hover(f, pgn.Pos(strings.Index(src, "Nf3")), HoverOptions{})
+	block := h.Markdown[strings.Index(h.Markdown, "```text\n")+len("```text\n"):]
+	block = block[:strings.Index(block, "```")]
+	if !strings.Contains(h.PlainText, "\n\n"+block+"\nFEN: ") || !strings.Contains(block, "3  ·  ·  ·  ·  · [♘] ·  ·\n") {
+		t.Errorf("the board in plain text:\n%s\nwant the lines\n%s", h.PlainText, block)
 	}
 }

@@ -180,13 +180,8 @@ func abs(t *testing.T, rel string) string {
 	return p
 }
 
-// logTail returns the end of a log file, for a failure message.
-func logTail(path string, n int) string {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "(no log: " + err.Error() + ")"
-	}
-	s := string(b)
+// tail returns the end of a log, for a failure message.
+func tail(s string, n int) string {
 	if len(s) > n {
 		s = "..." + s[len(s)-n:]
 	}

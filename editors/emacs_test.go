@@ -9,10 +9,12 @@ import (
 
 // TestEmacs runs the real Emacs, in batch mode, with emacs/pgnls.el (the
 // README's Emacs set-up, eglot) against the pgnls binary: emacs/e2e.el
-// checks the Flymake diagnostics' codes, types and positions, the hover
-// over a NAG as eglot renders it, the diagnostics after an edit, format
-// on save at the lineWidth setting (against testdata/opera.fixed.w60.pgn)
-// and eglot's completion after "1. e4 e5 2. N".
+// checks the Flymake diagnostics' codes, types and positions, then uses
+// the README's keys: the hovers over a NAG and a move in the *eldoc*
+// buffer (C-h .), in plain text, the board aligned; the diagnostics after
+// an edit; C-x C-s (format on save at the lineWidth setting, against
+// testdata/opera.fixed.w60.pgn); M-x eglot-code-actions and a fix typed
+// in the minibuffer; C-M-i after "[EventD", "Nf", "0-0" and "$146".
 func TestEmacs(t *testing.T) {
 	emacs := editor(t, "emacs", "apt-get install emacs-nox elpa-eglot")
 	// Emacs 29 and later have eglot; Debian's Emacs 28 needs elpa-eglot.

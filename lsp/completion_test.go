@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,8 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
 
 	"pgnls/pgn"
 )
@@ -70,7 +73,7 @@ func TestCompletionWithoutSnippets(t *testing.T) {
 				t.Fatalf("completion: %v, %v", list, err)
 			}
 			it := list.Items[0]
-			if it.Label != "Event" || it.TextEdit == nil || it.TextEdit.NewText != `[Event "?"]` || it.InsertTextFormat != protocol.InsertTextFormatPlainText {
+			if it.Label != "Event" || it.TextEdit == nil || it.TextEdit.NewText != `Event "?"]` || it.InsertTextFormat != protocol.InsertTextFormatPlainText {
 				t.Errorf("first item: %+v %+v", it, it.TextEdit)
 			}
 		})
@@ -210,4 +213,69 @@ func BenchmarkCompletionRequest(b *testing.B) {
 	}
 	b.ReportMetric(at(0.50), "p50-µs")
 	b.ReportMetric(at(0.99), "p99-µs")
+}
+
+// Each completion replaces the word an editor sees at the cursor (Vim's
+// 'iskeyword' as the Neovim set-up sets it, the Emacs set-up's syntax
+// table, VS Code's word pattern): it starts after '[', at '$', at the
+// start of a move. A client that ignores the edit's range and replaces
+// that word with the edit's text inserts it right; filterText (and, for
+// eglot 1.9, insertText) is what that word is matched against.
+func TestCompletionReplacesTheWord(t *testing.T) {
+	for _, tc := range []struct {
+		text                       string
+		word                       string // the word before the cursor (the end of text)
+		newText, filterText, label string // of the first item
+	}{
+		{"[Ev", "Ev", `Event "?"]`, "", "Event"},
+		{"[", "", `Event "?"]`, "", "Event"},
+		{"1. e4 e5 N", "N", "2. Na3", "Na3", "Na3"},
+		{"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0", "0-0", "O-O", "0-0", "O-O"},
+		{"1. e4 $1", "$1", "$1", "", "$1"},
+		{`[Result "1/`, "1/", `1/2-1/2"]`, "", "1/2-1/2"},
+	} {
+		e := newEnv(t, nil)
+		e.initialize(protocol.ClientCapabilities{}, map[string]any{"ecoFile": ""})
+		e.open("file:///w.pgn", 1, tc.text)
+		end := uint32(len(tc.text))
+		list, err := e.server.Completion(e.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: "file:///w.pgn"},
+			Position:     protocol.Position{Character: end},
+		}})
+		if err != nil || list == nil || len(list.Items) == 0 {
+			t.Fatalf("%q: completion %v, %v", tc.text, list, err)
+		}
+		it := list.Items[0]
+		r := it.TextEdit.Range
+		if r.Start.Character != end-uint32(len(tc.word)) || r.End.Character != end {
+			t.Errorf("%q: the edit replaces %v, want the word %q", tc.text, r, tc.word)
+		}
+		if it.Label != tc.label || it.TextEdit.NewText != tc.newText || it.FilterText != tc.filterText || it.InsertText != tc.filterText {
+			t.Errorf("%q: label %q, text %q, filterText %q, insertText %q; want %q, %q, %q", tc.text, it.Label, it.TextEdit.NewText, it.FilterText, it.InsertText, tc.label, tc.newText, tc.filterText)
+		}
+	}
+}
+
+// At the debug level (pgnls --verbose), each completion is logged with the
+// text before the cursor that it saw: what shows an editor whose changes
+// come late.
+func TestCompletionLoggedAtDebugLevel(t *testing.T) {
+	core, logs := observer.New(zap.DebugLevel)
+	e := newEnv(t, func(s *server) { s.log = zap.New(core) })
+	e.initialize(protocol.ClientCapabilities{}, map[string]any{"ecoFile": ""})
+	e.open("file:///d.pgn", 1, "1. e4 e5 2. N")
+	if _, err := e.server.Completion(e.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: "file:///d.pgn"},
+		Position:     protocol.Position{Character: 13},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	entries := logs.FilterMessage("completion").All()
+	if len(entries) != 1 {
+		t.Fatalf("%d completion log entries, want 1", len(entries))
+	}
+	f := entries[0].ContextMap()
+	if f["before"] != "1. e4 e5 2. N" || fmt.Sprint(f["items"], f["character"]) != "5 13" {
+		t.Errorf("the completion log entry: %v", f)
+	}
 }

@@ -16,7 +16,8 @@ import (
 // Hover answers textDocument/hover with analysis.Hover: the meaning of the
 // NAG or suffix annotation under the cursor, the documentation of a tag
 // (and, for ECO, the opening), or the position after a move as a board
-// diagram with its FEN (or why the move is illegal).
+// diagram with its FEN (or why the move is illegal), in Markdown or, for a
+// client that prefers it, plain text.
 func (s *server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
 	snap, off, err := s.requestAt(p.TextDocument.URI, p.Position)
 	if err != nil {
@@ -28,10 +29,11 @@ func (s *server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 		return nil, nil
 	}
 	r := toRange(snap, base+int(h.Pos), base+int(h.End))
-	return &protocol.Hover{
-		Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: h.Markdown},
-		Range:    &r,
-	}, nil
+	contents := protocol.MarkupContent{Kind: protocol.Markdown, Value: h.Markdown}
+	if s.clientCaps().plainHover {
+		contents = protocol.MarkupContent{Kind: protocol.PlainText, Value: h.PlainText}
+	}
+	return &protocol.Hover{Contents: contents, Range: &r}, nil
 }
 
 // requestAt returns the current snapshot of an open document and the byte

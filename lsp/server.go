@@ -94,7 +94,7 @@ type clientCaps struct {
 	workDoneProgress bool // window.workDoneProgress: the server may create progress tokens
 	configuration    bool // workspace.configuration: the server may pull settings
 	inlayHintRefresh bool // workspace.inlayHint.refreshSupport (inlay.go)
-	snippets         bool // textDocument.completion.completionItem.snippetSupport
+	textDocumentCaps      // textDocument: snippets, hover and documentation formats (completion.go)
 }
 
 func newServer(log *zap.Logger) *server {
@@ -222,7 +222,7 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*initialize
 		caps.configuration = w.Configuration
 		caps.inlayHintRefresh = w.InlayHint != nil && w.InlayHint.RefreshSupport
 	}
-	caps.snippets = p.Capabilities.TextDocument.snippets
+	caps.textDocumentCaps = p.Capabilities.TextDocument
 	s.mu.Lock()
 	s.caps = caps
 	s.mu.Unlock()

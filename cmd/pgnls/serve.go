@@ -17,13 +17,15 @@ import (
 
 // runServe runs the language server on standard input and output. Standard
 // output carries the protocol and nothing else; the log goes to standard
-// error or to --logfile.
+// error or to --logfile: warnings and errors only, unless --verbose. (Some
+// editors log all a server writes on standard error as errors: Neovim's
+// lsp.log marks every line [ERROR], so an ordinary session writes nothing.)
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("serve", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	flags.Bool("stdio", true, "speak LSP on standard input and output (the only transport; accepted for editors that pass it)")
 	logfile := flags.String("logfile", "", "append the log to this file instead of standard error")
-	verbose := flags.Bool("verbose", false, "log every message and analysis (debug level)")
+	verbose := flags.Bool("verbose", false, "log the session's events and every analysis too (info and debug levels), not only warnings and errors")
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pgnls [serve] [--stdio] [--logfile PATH] [--verbose]")
 		flags.PrintDefaults()
@@ -45,7 +47,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		logOut = zapcore.Lock(f)
 	}
-	level := zapcore.InfoLevel
+	level := zapcore.WarnLevel
 	if *verbose {
 		level = zapcore.DebugLevel
 	}

@@ -1,10 +1,15 @@
 ;;; e2e.el --- the Emacs (eglot) end-to-end test of pgnls  -*- lexical-binding: t; -*-
 
-;; The real Emacs, in batch mode, loads pgnls.el (the README's Emacs
-;; set-up) and edits a PGN file as a user would, with the real pgnls
-;; binary: diagnostics (Flymake), hover, an edit, format on save,
-;; completion. Run by editors/emacs_test.go (go test ./editors -run
-;; Emacs), which sets PGNLS_SNIPPET (pgnls.el), PGNLS_FILE (a copy of
+;; The real Emacs, in batch mode, loads
+;; pgnls.el (the README's Emacs set-up) and edits a PGN file with the real
+;; pgnls binary, on the keys the README names: diagnostics (Flymake),
+;; hover as ElDoc shows it when point rests and as `C-h .' shows it in
+;; the *eldoc* buffer (plain text: eglot without markdown-mode shows
+;; Markdown's marks as typed), an edit, `C-x C-s' (format on save),
+;; `M-x eglot-code-actions' (a fix), `C-M-i' (completion). The keys are
+;; a keyboard macro, which the minibuffer reads too. Run by
+;; editors/emacs_test.go (go test ./editors -run Emacs), which sets
+;; PGNLS_SNIPPET (pgnls.el), PGNLS_FILE (a copy of
 ;; editors/testdata/opera.pgn) and PGNLS_WANT (the file expected after
 ;; the fix and format on save) and puts the binary first on PATH. It
 ;; prints "pgnls-e2e: ok" and exits 0 only when every check passed.
@@ -93,6 +98,42 @@ END-COL TYPE TEXT), 0-based lines and character columns, sorted."
     (goto-char (match-beginning 0))
     (list (1- (line-number-at-pos)) (pgnls-e2e--column (point)))))
 
+;; Keys, as a user types them (`kbd' notation).
+(defun pgnls-e2e--keys (keys)
+  (execute-kbd-macro (kbd keys))
+  (pgnls-e2e--flush))
+
+(defun pgnls-e2e--eldoc (what want)
+  "ElDoc's documentation of what is at point, as `C-h .' shows it:
+ElDoc asks when point rests (the idle timer, which batch mode never
+runs, calls `eldoc-print-current-symbol-info'), then `C-h .' displays
+the *eldoc* buffer. Returns that buffer's text once it holds WANT."
+  (eldoc-print-current-symbol-info)
+  (when (pgnls-e2e--wait (format "ElDoc over %s" what)
+                         (lambda ()
+                           (and (buffer-live-p eldoc--doc-buffer)
+                                (with-current-buffer eldoc--doc-buffer
+                                  (string-match-p (regexp-quote want) (buffer-string))))))
+    (let ((source (current-buffer)))
+      (pgnls-e2e--keys "C-h .")
+      (let* ((win (get-buffer-window eldoc--doc-buffer))
+             (text (and win (with-current-buffer (window-buffer win)
+                              (buffer-substring-no-properties (point-min) (point-max))))))
+        (pgnls-e2e--check win "C-h . over %s shows no *eldoc* window" what)
+        (when win (delete-window win))
+        (set-buffer source)
+        (pgnls-e2e--check (not (string-match-p "\\*\\*\\|`" text)) "ElDoc over %s shows Markdown:\n%s" what text)
+        text))))
+
+(defun pgnls-e2e--complete (typed want)
+  "Insert TYPED at the end of the buffer, press C-M-i, and check that
+the line then reads WANT."
+  (goto-char (point-max))
+  (insert typed)
+  (pgnls-e2e--keys "C-M-i")
+  (let ((line (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+    (pgnls-e2e--check (string= line want) "C-M-i after %S: the line is %S, want %S" typed line want)))
+
 (defun pgnls-e2e--run ()
   (let ((file (getenv "PGNLS_FILE"))
         (want (pgnls-e2e--read (getenv "PGNLS_WANT"))))
@@ -116,14 +157,20 @@ END-COL TYPE TEXT), 0-based lines and character columns, sorted."
       (pcase-let ((`(,l ,c) (pgnls-e2e--find " 0-1")))
         (pgnls-e2e--expect "result-mismatch" l (1+ c) l (+ c 4) 'eglot-error)))
 
-    ;; 2. Hover over the NAG $14, rendered as eglot renders it for ElDoc.
+    ;; 2. Hover: over the NAG $14, its meaning; over a move, the board
+    ;; after it, aligned, and the FEN; plain text, without Markdown.
     (goto-char (point-min))
     (search-forward "$1")
-    (let* ((hover (jsonrpc-request (eglot-current-server) :textDocument/hover
-                                   (eglot--TextDocumentPositionParams)))
-           (text (and hover (eglot--hover-info (plist-get hover :contents)))))
-      (pgnls-e2e--check (and text (string-match-p "slight advantage" text)) "hover over $14: %S" text)
-      (pgnls-e2e--check (and text (string-match-p "⩲" text)) "hover over $14 has no glyph: %S" text))
+    (let ((text (pgnls-e2e--eldoc "$14" "slight advantage")))
+      (pgnls-e2e--check (and text (string-match-p "\\$14 ⩲ — White has a slight advantage" text)) "ElDoc over $14: %S" text))
+    (goto-char (point-min))
+    (search-forward "Nf3")
+    (let ((text (pgnls-e2e--eldoc "Nf3" "FEN: ")))
+      (pgnls-e2e--check (and text (string-match-p "^2\\. Nf3 — White's 2nd move, main line" text)
+                             (string-match-p "^3  ·  ·  ·  ·  · \\[♘\\] ·  ·$" text)
+                             (string-match-p "^   a  b  c  d  e  f  g  h$" text)
+                             (string-match-p "^FEN: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2$" text))
+                        "ElDoc over Nf3:\n%s" text))
 
     ;; 3. An edit: correct the illegal move; the diagnostics follow.
     (goto-char (point-min))
@@ -134,23 +181,29 @@ END-COL TYPE TEXT), 0-based lines and character columns, sorted."
       (pcase-let ((`(,l ,c) (pgnls-e2e--find " 0-1")))
         (pgnls-e2e--expect "result-vs-position" l (1+ c) l (+ c 4) 'eglot-warning)))
 
-    ;; 4. Format on save: the file written is in export format, at the
-    ;; lineWidth setting (60).
-    (save-buffer)
+    ;; 4. C-x C-s formats on save: the file written is in export format,
+    ;; at the lineWidth setting (60).
+    (pgnls-e2e--keys "C-x C-s")
     (let ((written (pgnls-e2e--read file)))
       (pgnls-e2e--check (string= written want) "the file written:\n%s\nwant:\n%s" written want))
-    (pgnls-e2e--flush)
     (pgnls-e2e--wait-codes "after formatting" "result-mismatch,result-vs-position")
 
-    ;; 5. Completion after "1. e4 e5 2. N" in a game added at the end,
-    ;; through eglot's completion-at-point function.
-    (goto-char (point-max))
-    (insert "\n[Event \"Completion\"]\n\n1. e4 e5 2. N")
-    (pgnls-e2e--flush)
-    (let* ((capf (eglot-completion-at-point))
-           (prefix (buffer-substring-no-properties (nth 0 capf) (nth 1 capf)))
-           (words (sort (mapcar #'substring-no-properties (all-completions prefix (nth 2 capf))) #'string<)))
-      (pgnls-e2e--check (equal words '("Na3" "Nc3" "Ne2" "Nf3" "Nh3")) "completion after 2. N (%S): %S" prefix words))
+    ;; 5. M-x eglot-code-actions on the result, and the fix typed in the
+    ;; minibuffer: no diagnostics are left.
+    (goto-char (point-min))
+    (search-forward " 0-1")
+    (goto-char (1+ (match-beginning 0)))
+    (pgnls-e2e--keys "M-x eglot-code-actions RET Set SPC the SPC result SPC to SPC 1-0 RET")
+    (when (pgnls-e2e--wait-codes "after the fix" "")
+      (pgnls-e2e--check (string-match-p "17\\. Rd8# 1-0$" (buffer-string)) "after the fix:\n%s" (buffer-string)))
+
+    ;; 6. C-M-i, in a game typed at the end: a tag pair after "[EventD",
+    ;; with its one '['; a move after "Nf"; O-O after "0-0"; a NAG after
+    ;; "$146", with its one '$'.
+    (pgnls-e2e--complete "\n[EventD" "[EventDate \"\"]")
+    (pgnls-e2e--complete "\n\n1. e4 e5 2. Nf" "1. e4 e5 2. Nf3")
+    (pgnls-e2e--complete " Nc6 3. Bc4 Bc5 4. 0-0" "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O")
+    (pgnls-e2e--complete " $146" "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O $146")
     (set-buffer-modified-p nil)))
 
 (setq eglot-autoshutdown nil)

@@ -8,8 +8,9 @@
 ;; Put this in your init file, or load it: (load "/path/to/pgnls.el").
 ;; *.pgn files get `pgn-mode' (this file's small one, unless a pgn-mode
 ;; package is installed), pgnls's diagnostics through Flymake, hover
-;; through ElDoc, completion with completion-at-point (C-M-i), code
-;; actions (M-x eglot-code-actions), and formatting on save.
+;; through ElDoc (C-h . shows it whole), completion with
+;; completion-at-point (C-M-i), code actions (M-x eglot-code-actions), and
+;; formatting on save (C-x C-s).
 
 ;;; Code:
 

@@ -1,14 +1,20 @@
 -- The Neovim end-to-end test: the real Neovim runs pgnls.lua (the snippet
--- of the README) against the real pgnls binary, and a PGN file is checked,
--- hovered, edited, formatted on save and completed as a user would.
+-- of the README) against the real pgnls binary, and a PGN file is edited
+-- with the keys the README names, as a user types them (nvim_input): K
+-- hovers, typing in insert mode updates the diagnostics, :w formats, gra
+-- applies a fix, <C-x><C-o> completes tag pairs, moves (after "N" and
+-- "0-0") and NAGs, gqip formats a game, ]d and [d go to the diagnostics.
+-- What is
+-- checked is what a user sees: the floating window's text, the completion
+-- menu (complete_info()), the buffer, the file written, the diagnostics.
 --
 -- Run by editors/nvim_test.go (go test ./editors -run Neovim), which sets:
 --   PGNLS_SNIPPET  this folder's pgnls.lua
 --   PGNLS_FILE     a copy of editors/testdata/opera.pgn to edit
 --   PGNLS_WANT     editors/testdata/opera.fixed.w60.pgn, the file after the
 --                  fix and format on save
--- with the pgnls binary first on PATH. It prints "pgnls-e2e: ok" or the failures on
--- standard error, and exits 0 only when every check passed.
+-- with the pgnls binary first on PATH. It prints "pgnls-e2e: ok" or the
+-- failures on standard error, and exits 0 only when every check passed.
 
 local failures = {}
 local function log(fmt, ...)
@@ -25,12 +31,15 @@ local function check(cond, fmt, ...)
   end
   return cond
 end
+local function clients()
+  return (vim.lsp.get_clients or vim.lsp.get_active_clients)()
+end
 local function finish()
-  for _, client in ipairs(vim.lsp.get_active_clients()) do
-    client.stop()
+  for _, client in ipairs(clients()) do
+    vim.lsp.stop_client(client.id)
   end
   vim.wait(2000, function()
-    return #vim.lsp.get_active_clients() == 0
+    return #clients() == 0
   end, 20)
   if #failures > 0 then
     log("%d check(s) failed", #failures)
@@ -78,14 +87,6 @@ local function codes(ds)
   return table.concat(cs, ",")
 end
 
--- wait_codes waits until the buffer's diagnostics have exactly these codes.
-local function wait_codes(buf, want, what)
-  local ok = vim.wait(TIMEOUT, function()
-    return codes(diagnostics(buf)) == want
-  end, 20)
-  return check(ok, "%s: diagnostics %s, want %s", what, codes(diagnostics(buf)), want)
-end
-
 -- expect_diag checks the diagnostic with code: 0-based line, byte columns,
 -- severity, source.
 local function expect_diag(ds, code, lnum, col, end_lnum, end_col, severity)
@@ -105,9 +106,9 @@ local function expect_diag(ds, code, lnum, col, end_lnum, end_col, severity)
 end
 
 -- find returns the 0-based line and byte column of the first occurrence of
--- text in the buffer.
-local function find(buf, text)
-  for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+-- text in the current buffer.
+local function find(text)
+  for i, line in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
     local col = line:find(text, 1, true)
     if col then
       return i - 1, col - 1
@@ -116,101 +117,320 @@ local function find(buf, text)
   error("not in the buffer: " .. text)
 end
 
-local function float_lines()
+-- cursor_to puts the cursor on the first occurrence of text, plus offset
+-- bytes. (Moving the cursor is not under test; the keys after it are.)
+local function cursor_to(text, offset)
+  local l, c = find(text)
+  vim.api.nvim_win_set_cursor(0, { l + 1, c + (offset or 0) })
+end
+
+local function float_text()
   for _, win in ipairs(vim.api.nvim_list_wins()) do
     if vim.api.nvim_win_get_config(win).relative ~= "" then
-      return vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false), win
+      return table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false), "\n")
     end
   end
 end
 
-local function run()
-  local file, want = os.getenv("PGNLS_FILE"), readfile(os.getenv("PGNLS_WANT"))
-  vim.cmd("edit " .. vim.fn.fnameescape(file))
-  local buf = vim.api.nvim_get_current_buf()
-  check(vim.bo[buf].filetype == "pgn", "filetype %q, want pgn", vim.bo[buf].filetype)
+local function line(n)
+  return vim.api.nvim_buf_get_lines(0, n, n + 1, false)[1]
+end
 
-  -- 1. The diagnostics of the file as it is: their codes, and positions in
-  -- bytes (line 9 holds "é" and "🏆" before Qb4: 100 bytes, 97 UTF-16
-  -- units, which the client converts).
-  if not wait_codes(buf, "illegal-move,result-mismatch,str-order", "open") then
-    return
+local function last_line()
+  return line(vim.api.nvim_buf_line_count(0) - 1)
+end
+
+local function insert_mode()
+  local m = vim.api.nvim_get_mode().mode
+  return m == "i" or m == "ic"
+end
+
+-- menu returns the completion menu's items once it shows.
+local function menu()
+  local info = vim.fn.complete_info({ "items", "pum_visible" })
+  if info.pum_visible == 1 and #info.items > 0 then
+    return info.items
   end
+end
+
+local function abbrs(items)
+  local out = {}
+  for _, it in ipairs(items) do
+    table.insert(out, it.abbr)
+  end
+  return table.concat(out, " ")
+end
+
+-- choose returns the keys that select the menu item labelled label (the
+-- first is selected when the menu opens) and accept it.
+local function choose(items, label)
+  for i, it in ipairs(items) do
+    if it.abbr == label then
+      return string.rep("<C-n>", i - 1) .. "<C-y>"
+    end
+  end
+  error("no " .. label .. " in the menu: " .. abbrs(items))
+end
+
+-- vim.ui.select shows the code actions as a numbered list (inputlist()).
+-- The test reads the list as a user would and types the number of the
+-- action it wants (pick_action), once the list is there.
+local pick_action, actions_shown
+local ui_select = vim.ui.select
+vim.ui.select = function(items, opts, on_choice)
+  local format = opts.format_item or tostring
+  actions_shown = {}
+  local choice
+  for i, item in ipairs(items) do
+    local title = (format(item)) -- one value: format_item may return gsub's two
+    table.insert(actions_shown, title)
+    if pick_action and title:find(pick_action, 1, true) then
+      choice = i
+    end
+  end
+  vim.api.nvim_input((choice and tostring(choice) or "") .. "<CR>")
+  return ui_select(items, opts, on_choice)
+end
+
+-- The steps: each does something (keys, mostly), then waits until its
+-- until() holds, then checks what it sees. They run one after another from
+-- the main loop, so that Neovim reads the keys as it reads a user's.
+local steps = {}
+local function step(name, act, until_, then_)
+  table.insert(steps, { name = name, act = act, until_ = until_, then_ = then_ })
+end
+
+local file, want = os.getenv("PGNLS_FILE"), readfile(os.getenv("PGNLS_WANT"))
+local buf
+
+-- 1. The diagnostics of the file as it is: their codes, and positions in
+-- bytes (line 9 holds "é" and "🏆" before Qb4: 100 bytes, 97 UTF-16
+-- units, which the client converts).
+step("open the file", function()
+  vim.cmd("edit " .. vim.fn.fnameescape(file))
+  buf = vim.api.nvim_get_current_buf()
+end, function()
+  return codes(diagnostics(buf)) == "illegal-move,result-mismatch,str-order"
+end, function()
+  check(vim.bo.filetype == "pgn", "filetype %q, want pgn", vim.bo.filetype)
   local ds = diagnostics(buf)
   expect_diag(ds, "str-order", 2, 0, 2, 14, H) -- severity from the settings
-  local l, c = find(buf, "Qb4")
+  local l, c = find("Qb4")
   check(l == 8 and c == 100, "Qb4 at %d:%d", l, c)
   local d = expect_diag(ds, "illegal-move", 8, 100, 8, 103, E)
   check(d and d.message:find("no queen can reach b4", 1, true), "illegal-move message %q", d and d.message)
-  l, c = find(buf, " 0-1")
+  l, c = find(" 0-1")
   expect_diag(ds, "result-mismatch", l, c + 1, l, c + 4, E)
+end)
 
-  -- 2. Hover over the NAG $14: the floating window says what it means.
-  l, c = find(buf, "$14")
-  vim.api.nvim_win_set_cursor(0, { l + 1, c + 1 })
-  vim.lsp.buf.hover()
-  local lines, win
-  vim.wait(TIMEOUT, function()
-    lines, win = float_lines()
-    return lines ~= nil
-  end, 20)
-  if check(lines, "hover over $14: no floating window") then
-    local text = table.concat(lines, "\n")
-    check(text:find("slight advantage", 1, true), "hover over $14 says %q", text)
-    check(text:find("⩲", 1, true), "hover over $14 has no glyph: %q", text)
-    vim.api.nvim_win_close(win, true)
-  end
+-- 2. K over the NAG $14: the floating window says what it means.
+step("K over $14", function()
+  cursor_to("$14", 1)
+  vim.api.nvim_input("K")
+end, float_text, function()
+  local text = float_text()
+  check(text:find("slight advantage", 1, true), "K over $14 shows %q", text)
+  check(text:find("⩲", 1, true), "K over $14 shows no glyph: %q", text)
+end)
 
-  -- 3. An edit: correct the illegal move. The diagnostics follow: the game
-  -- now ends in checkmate, which the result contradicts.
-  l, c = find(buf, "Qb4")
-  vim.api.nvim_buf_set_text(buf, l, c, l, c + 3, { "Qb3" })
-  if not wait_codes(buf, "result-mismatch,result-vs-position,str-order", "after correcting Qb4") then
-    return
-  end
-  l, c = find(buf, " 0-1")
+-- 3. K over a move: the board after it, White at the bottom, the move's
+-- squares in brackets, and the FEN. Moving the cursor closes the window.
+step("K over Nf3", function()
+  cursor_to("Nf3")
+  vim.api.nvim_input("K")
+end, function()
+  local text = float_text()
+  return text and text:find("Nf3", 1, true)
+end, function()
+  local text = float_text()
+  check(text:find("2. Nf3", 1, true) and text:find("White's 2nd move", 1, true), "K over Nf3 shows %q", text)
+  check(text:find("3  ·  ·  ·  ·  · [♘] ·  ·", 1, true), "K over Nf3 shows no board: %q", text)
+  check(text:find("FEN: ", 1, true), "K over Nf3 shows no FEN: %q", text)
+end)
+step("the cursor moves: the window closes", function()
+  vim.api.nvim_input("w")
+end, function()
+  return float_text() == nil
+end)
+
+-- 4. Diagnostics while typing: ciw on the illegal Qb4, and Qb3 typed in
+-- its place. Still in insert mode, the diagnostics follow: the game now
+-- ends in checkmate, which the result contradicts.
+step("ciwQb3, in insert mode", function()
+  cursor_to("Qb4")
+  vim.api.nvim_input("ciwQb3")
+end, function()
+  return insert_mode() and codes(diagnostics(buf)) == "result-mismatch,result-vs-position,str-order"
+end, function()
+  local l, c = find(" 0-1")
   expect_diag(diagnostics(buf), "result-vs-position", l, c + 1, l, c + 4, W)
+end)
 
-  -- 4. Format on save (BufWritePre): the file written is in export format,
-  -- at lineWidth 60, and the tag order warning goes.
-  vim.cmd("write")
+-- 5. :w formats before writing (BufWritePre): the file written is in
+-- export format, at lineWidth 60, and the tag order warning goes.
+step(":w", function()
+  vim.api.nvim_input("<Esc>:w<CR>")
+end, function()
+  return not vim.bo[buf].modified and codes(diagnostics(buf)) == "result-mismatch,result-vs-position"
+end, function()
   local written = readfile(file)
   check(written == want, "the file written:\n%s\nwant:\n%s", written, want)
   local buffer = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n") .. "\n"
-  check(buffer == want, "the buffer after :write:\n%s", buffer)
-  wait_codes(buf, "result-mismatch,result-vs-position", "after formatting")
+  check(buffer == want, "the buffer after :w:\n%s", buffer)
+end)
 
-  -- 5. Completion after "1. e4 e5 2. N", in a game added at the end: the
-  -- knight moves, through the client's own conversion to complete items.
-  vim.api.nvim_buf_set_lines(buf, -1, -1, false, { "", '[Event "Completion"]', "", "1. e4 e5 2. N" })
-  local last = vim.api.nvim_buf_line_count(buf) - 1
-  local line = vim.api.nvim_buf_get_lines(buf, last, last + 1, false)[1]
-  local params = {
-    textDocument = vim.lsp.util.make_text_document_params(buf),
-    position = { line = last, character = #line },
-  }
-  local responses = vim.lsp.buf_request_sync(buf, "textDocument/completion", params, TIMEOUT)
-  local words = {}
-  for _, res in pairs(responses or {}) do
-    check(res.err == nil, "completion error: %s", vim.inspect(res.err))
-    for _, item in ipairs(vim.lsp.util.text_document_completion_list_to_complete_items(res.result or {}, "N")) do
-      table.insert(words, item.word)
-    end
+-- 6. gra on the result: the list of code actions; typing the number of
+-- "Set the result to 1-0" applies it, and the game has no diagnostics
+-- left.
+step("gra on 0-1", function()
+  cursor_to(" 0-1", 1)
+  pick_action = "Set the result to 1-0"
+  vim.api.nvim_input("gra")
+end, function()
+  return #diagnostics(buf) == 0
+end, function()
+  check(actions_shown and #actions_shown >= 3, "gra showed %s", vim.inspect(actions_shown))
+  check(vim.endswith(last_line(), "17. Rd8# 1-0"), "after the fix, the last line is %q", last_line())
+end)
+
+-- 7. <C-x><C-o> after "[Ev", in a game typed at the end: the tag pair,
+-- inserted once, with its '[' (Neovim 0.7 ignores the edit's range and
+-- replaces the word it sees, after the '[').
+step("[Ev<C-x><C-o>", function()
+  vim.api.nvim_input("Go<CR>[Ev<C-x><C-o>")
+end, menu, function()
+  local items = menu()
+  check(items[1].abbr == "Event" and items[1].word == 'Event "?"]', "the first item after [Ev: %s", vim.inspect(items[1]))
+  check(abbrs(items) == "Event EventDate EventSponsor", "after [Ev, the menu has %s", abbrs(items))
+end)
+step("<C-y> takes Event", function()
+  vim.api.nvim_input("<C-y>")
+end, function()
+  return menu() == nil
+end, function()
+  check(vim.api.nvim_get_current_line() == '[Event "?"]', "the line is %q", vim.api.nvim_get_current_line())
+end)
+
+-- 8. After "2. N" the knight moves, and after "e5 N" the same with the
+-- move number they need ("2. Nf3" in place of "N").
+step("N<C-x><C-o>", function()
+  vim.api.nvim_input("<CR><CR>1. e4 e5 N<C-x><C-o>")
+end, menu, function()
+  local items = menu()
+  check(abbrs(items) == "Na3 Nc3 Ne2 Nf3 Nh3", "after e5 N, the menu has %s", abbrs(items))
+  check(items[1].word == "2. Na3", "the first item inserts %q", items[1].word)
+end)
+step("choose Nf3", function()
+  vim.api.nvim_input(choose(menu(), "Nf3"))
+end, function()
+  return menu() == nil
+end, function()
+  check(vim.api.nvim_get_current_line() == "1. e4 e5 2. Nf3", "the line is %q", vim.api.nvim_get_current_line())
+end)
+
+-- 9. "0-0" finds O-O, the one match, which Neovim inserts at once.
+step("0-0<C-x><C-o>", function()
+  vim.api.nvim_input(" Nc6 3. Bc4 Bc5 4. 0-0<C-x><C-o>")
+end, function()
+  return vim.endswith(vim.api.nvim_get_current_line(), " 4. O-O")
+end, function()
+  local info = vim.fn.complete_info({ "items" })
+  check(#info.items == 1 and info.items[1].word == "O-O", "after 4. 0-0, the matches are %s", vim.inspect(info.items))
+end)
+
+-- 10. "$14" completes to the NAG, inserted once, with its meaning beside it.
+step("$14<C-x><C-o>", function()
+  vim.api.nvim_input(" $14<C-x><C-o>")
+end, menu, function()
+  local items = menu()
+  check(items[1].abbr == "$14" and items[1].menu:find("slight advantage", 1, true), "the first item after $14: %s", vim.inspect(items[1]))
+end)
+step("<C-y> takes $14", function()
+  vim.api.nvim_input("<C-y>")
+end, function()
+  return menu() == nil
+end, function()
+  check(vim.endswith(vim.api.nvim_get_current_line(), " 4. O-O $14"), "the line is %q", vim.api.nvim_get_current_line())
+end)
+
+-- 11. gqip formats the game the paragraph is in: "4...Nf6" gets its blank.
+-- The new game has diagnostics of its own (no result, missing tags).
+step("gqip", function()
+  vim.api.nvim_input(" 4...Nf6<Esc>gqip")
+end, function()
+  return vim.api.nvim_get_current_line() == "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O $14 4... Nf6"
+end)
+
+-- 12. ]d goes to the next diagnostic: from the top, the first of the new
+-- game.
+local first_new
+step("gg]d", function()
+  vim.api.nvim_input("gg")
+end, function()
+  for _, d in ipairs(diagnostics(buf)) do
+    first_new = d
+    return vim.api.nvim_win_get_cursor(0)[1] == 1
   end
-  table.sort(words)
-  check(table.concat(words, " ") == "Na3 Nc3 Ne2 Nf3 Nh3", "completion after 2. N: %q", table.concat(words, " "))
-  -- The new game has its own diagnostics.
-  check(
-    vim.wait(TIMEOUT, function()
-      for _, d in ipairs(diagnostics(buf)) do
-        if d.lnum >= last - 2 then
-          return true
+end)
+step("]d", function()
+  vim.api.nvim_input("]d")
+end, function()
+  local pos = vim.api.nvim_win_get_cursor(0)
+  return pos[1] == first_new.lnum + 1 and pos[2] == first_new.col
+end, function()
+  check(line(first_new.lnum) == '[Event "?"]', "]d went to line %q (%s)", line(first_new.lnum), first_new.code)
+end)
+
+-- 13. [d goes to the previous one: from the first, round to the last.
+step("[d", function()
+  vim.api.nvim_input("[d")
+end, function()
+  local ds = diagnostics(buf)
+  local last = ds[#ds]
+  local pos = vim.api.nvim_win_get_cursor(0)
+  return #ds > 1 and pos[1] == last.lnum + 1 and pos[2] == last.col
+end)
+
+local function run(i)
+  local s = steps[i]
+  if not s then
+    finish()
+    return
+  end
+  local ok, err = pcall(s.act)
+  if not ok then
+    fail("%s: %s", s.name, err)
+    finish()
+    return
+  end
+  local deadline = vim.loop.now() + TIMEOUT
+  local function poll()
+    local ok2, done = pcall(s.until_ or function()
+      return true
+    end)
+    if not ok2 then
+      fail("%s: %s", s.name, done)
+      finish()
+    elseif done then
+      if s.then_ then
+        local ok3, err3 = pcall(s.then_)
+        if not ok3 then
+          fail("%s: %s", s.name, err3)
         end
       end
-    end, 20),
-    "no diagnostics for the game added: %s",
-    codes(diagnostics(buf))
-  )
+      log("ok: %s", s.name)
+      vim.schedule(function()
+        run(i + 1)
+      end)
+    elseif vim.loop.now() > deadline then
+      fail("%s: timed out (mode %s, diagnostics %s, line %q, menu %s, float %q)", s.name, vim.api.nvim_get_mode().mode,
+        buf and codes(diagnostics(buf)) or "-", vim.api.nvim_get_current_line(), vim.inspect(menu()), tostring((float_text())))
+      finish()
+    else
+      vim.defer_fn(poll, 20)
+    end
+  end
+  vim.defer_fn(poll, 20)
 end
 
 -- After startup, outside any autocommand (whose events do not nest: the
@@ -218,11 +438,7 @@ end
 vim.api.nvim_create_autocmd("VimEnter", {
   callback = function()
     vim.schedule(function()
-      local ok, err = pcall(run)
-      if not ok then
-        fail("error: %s", err)
-      end
-      finish()
+      run(1)
     end)
   end,
 })

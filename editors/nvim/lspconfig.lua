@@ -1,48 +1,50 @@
--- pgnls with nvim-lspconfig, or with Neovim 0.11's vim.lsp.config: the
--- alternative to pgnls.lua for those who manage their servers that way.
--- Untested: Debian has neither nvim-lspconfig nor Neovim 0.11; the end-to-end
--- test runs pgnls.lua.
+-- pgnls with Neovim 0.11's vim.lsp.config (which nvim-lspconfig builds on
+-- from 0.11): the alternative to pgnls.lua for those who manage their
+-- servers that way. Put it in your init.lua, or save it as
+-- ~/.config/nvim/plugin/pgnls.lua. (Before 0.11, use pgnls.lua: it needs
+-- no plugin.)
+--
+-- The keys are Neovim's own, which 0.11 sets in every buffer a server
+-- attaches to: K hovers, <C-x><C-o> completes, gq{motion} formats the games
+-- the lines touch, gra offers the code actions, ]d and [d go to the next
+-- and previous diagnostic. This adds formatting on :w, diagnostics in
+-- insert mode, and 'iskeyword'.
 
-vim.filetype.add({ extension = { pgn = "pgn" } }) -- Neovim 0.8 and later
+vim.filetype.add({ extension = { pgn = "pgn" } })
 
-local settings = { pgnls = { lineWidth = 79, maxDiagnostics = 100 } }
+-- The server's settings (README, "Settings"); vim.g.pgnls_settings, when
+-- set before this file runs, replaces them.
+local settings = vim.g.pgnls_settings or { pgnls = { lineWidth = 79, maxDiagnostics = 100 } }
 
--- Format on save, in the buffers pgnls attaches to.
-local function on_attach(client, bufnr)
-  vim.api.nvim_create_autocmd("BufWritePre", {
-    buffer = bufnr,
-    callback = function()
-      vim.lsp.buf.format({ bufnr = bufnr, id = client.id, timeout_ms = 2000 })
-    end,
-  })
-end
+-- Completions come as text, not snippets: omni completion inserts a
+-- snippet's text only when it is accepted with <C-y>.
+local capabilities = vim.lsp.protocol.make_client_capabilities()
+capabilities.textDocument.completion.completionItem.snippetSupport = false
 
-if vim.lsp.config then
-  -- Neovim 0.11 and later, with or without nvim-lspconfig.
-  vim.lsp.config("pgnls", {
-    cmd = { "pgnls" },
-    filetypes = { "pgn" },
-    root_markers = { ".git" },
-    init_options = settings,
-    settings = settings,
-    on_attach = on_attach,
-  })
-  vim.lsp.enable("pgnls")
-else
-  -- nvim-lspconfig on Neovim 0.8 to 0.10: pgnls is not among its servers,
-  -- so it is registered here.
-  local configs = require("lspconfig.configs")
-  if not configs.pgnls then
-    configs.pgnls = {
-      default_config = {
-        cmd = { "pgnls" },
-        filetypes = { "pgn" },
-        root_dir = require("lspconfig.util").root_pattern(".git"),
-        single_file_support = true,
-        init_options = settings,
-        settings = settings,
-      },
-    }
-  end
-  require("lspconfig").pgnls.setup({ on_attach = on_attach })
-end
+-- A move (O-O-O, exd8=Q+), a NAG ($14) and a result (1/2-1/2) are words,
+-- as pgnls's completions replace them.
+vim.api.nvim_create_autocmd("FileType", {
+  pattern = "pgn",
+  callback = function(args)
+    vim.bo[args.buf].iskeyword = "@,48-57,_,192-255,35,36,43,45,47,61"
+  end,
+})
+
+vim.lsp.config("pgnls", {
+  cmd = { "pgnls" },
+  filetypes = { "pgn" },
+  root_markers = { ".git" },
+  init_options = settings,
+  settings = settings,
+  capabilities = capabilities,
+  on_attach = function(client, bufnr)
+    vim.diagnostic.config({ update_in_insert = true }, vim.lsp.diagnostic.get_namespace(client.id))
+    vim.api.nvim_create_autocmd("BufWritePre", {
+      buffer = bufnr,
+      callback = function()
+        vim.lsp.buf.format({ bufnr = bufnr, id = client.id, timeout_ms = 2000 })
+      end,
+    })
+  end,
+})
+vim.lsp.enable("pgnls")
