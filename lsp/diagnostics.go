@@ -24,6 +24,9 @@ func (s *server) startAnalysis(d *openDoc) {
 	d.cancelAnalysis()
 	ctx, cancel := context.WithCancel(s.ctx)
 	d.cancel = cancel
+	if s.refuseLost(ctx, d) { // resync.go: a document out of step with the editor is not analyzed
+		return
+	}
 	if s.refuseTooLarge(ctx, d) { // limits.go: a document over maxDocumentSize is not analyzed
 		if d.size() >= largeDocument {
 			s.goBackground(func() { s.updateMemoryLimit(true) }) // its message lifted the limit (memory.go)
