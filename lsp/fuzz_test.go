@@ -308,7 +308,7 @@ func (ss *session) step(p *program, text string) {
 		delete(ss.lost, uri)
 		ss.e.roundTrip()
 	case opSettings:
-		ss.set.lineWidth = 10 + p.byte()%100
+		ss.set.lineWidth = 20 + p.byte()%100
 		ss.set.maxDiagnostics = []int{0, 1, 3, 1000}[p.byte()%4]
 		ss.set.maxDocumentSize = []int{0, 64, 400, defaultMaxDocumentSize}[p.byte()%4]
 		ss.set.severity = severityChoices[p.byte()%len(severityChoices)]

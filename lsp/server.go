@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"io"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -330,7 +331,9 @@ func (s *server) applySettings(set *Settings, problems []string) {
 		s.log.Warn(p)
 	}
 	if len(problems) > 0 {
-		s.showMessage(protocol.MessageTypeWarning, "pgnls: "+problems[0])
+		// One message that names every wrong value: an editor shows a
+		// message at a time, and would hide all but the first behind it.
+		s.showMessage(protocol.MessageTypeWarning, "pgnls: "+strings.Join(problems, "; ")+" (each keeps its default)")
 	}
 	old := s.settings.Swap(set)
 	s.refreshInlayHints(old, set) // inlay.go
