@@ -106,8 +106,8 @@ func TestRefusedChangeLosesTrackUntilWholeText(t *testing.T) {
 		e.change(uri, 2, contentChange{Range: rng(8, 3, 8, 3), Text: "x"})
 		waitOutOfStep(t, e, uri, 2, "inside a character")
 		e.notify(protocol.MethodTextDocumentDidClose, protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}})
-		e.open(uri, 1, illegal)
-		if got := e.waitVersion(uri, 1).codes(); !slices.Contains(got, "illegal-move") {
+		e.open(uri, 5, illegal)
+		if got := e.waitVersion(uri, 5).codes(); !slices.Contains(got, "illegal-move") {
 			t.Errorf("reopened: %v, want the checker's diagnostics", got)
 		}
 	})
