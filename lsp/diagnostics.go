@@ -42,6 +42,9 @@ func (s *server) startAnalysis(d *openDoc) {
 // the first analysis of a large document runs, it reports progress; and
 // every tick of a long analysis publishes the diagnostics found so far.
 func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32) {
+	if s.beforeAnalysis != nil {
+		s.beforeAnalysis(ctx, d.uri, version)
+	}
 	var done, total atomic.Int64
 	showProgress := snap.Len() >= s.progressMinBytes && !d.analyzed.Load()
 	reportCtx, stopReport := context.WithCancel(ctx)

@@ -88,9 +88,11 @@ type server struct {
 	// document reports work-done progress.
 	progressMinBytes int
 	// Hooks for tests: beforeHandle runs before each message is routed,
-	// onPublish after each publication of an open document's diagnostics.
-	beforeHandle func(ctx context.Context, req jsonrpc2.Request)
-	onPublish    func(uri protocol.DocumentURI, version int32, final bool)
+	// onPublish after each publication of an open document's diagnostics,
+	// beforeAnalysis on the analysis's goroutine before it starts.
+	beforeHandle   func(ctx context.Context, req jsonrpc2.Request)
+	onPublish      func(uri protocol.DocumentURI, version int32, final bool)
+	beforeAnalysis func(ctx context.Context, uri protocol.DocumentURI, version int32)
 }
 
 // clientCaps are the client capabilities the server acts on.
