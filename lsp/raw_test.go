@@ -27,9 +27,10 @@ type rawClient struct {
 	w    io.Writer
 	wMu  sync.Mutex
 	msgs chan rawMessage
-	// onMessage, when set before reading starts, sees each message first;
-	// it returns false to keep it from msgs (a test that counts a flood).
-	onMessage func(m *rawMessage) bool
+	// onBody, when set before reading starts, sees each message first, as
+	// it came; it returns false to keep it from msgs (a test that counts a
+	// flood of answers).
+	onBody func(body []byte) bool
 	seen      []rawMessage // read, and not yet taken by a wait
 	readErr   chan error
 }
@@ -64,13 +65,13 @@ func (c *rawClient) start(r io.Reader) {
 				c.readErr <- err
 				return
 			}
+			if c.onBody != nil && !c.onBody(body) {
+				continue
+			}
 			var m rawMessage
 			if err := json.Unmarshal(body, &m); err != nil {
 				c.readErr <- fmt.Errorf("the server wrote %q: %v", truncate(body), err)
 				return
-			}
-			if c.onMessage != nil && !c.onMessage(&m) {
-				continue
 			}
 			c.msgs <- m
 		}
@@ -107,11 +108,18 @@ func readFramed(in *bufio.Reader) ([]byte, error) {
 // sendRaw writes bytes as they are.
 func (c *rawClient) sendRaw(b string) {
 	c.t.Helper()
-	c.wMu.Lock()
-	defer c.wMu.Unlock()
-	if _, err := io.WriteString(c.w, b); err != nil {
+	if err := c.write(b); err != nil {
 		c.t.Fatalf("writing to the server: %v", err)
 	}
+}
+
+// write writes bytes as they are, and returns the error: for goroutines
+// other than the test's, which cannot end it.
+func (c *rawClient) write(b string) error {
+	c.wMu.Lock()
+	defer c.wMu.Unlock()
+	_, err := io.WriteString(c.w, b)
+	return err
 }
 
 // send writes one framed message.
