@@ -30,9 +30,9 @@ type rawClient struct {
 	// onBody, when set before reading starts, sees each message first, as
 	// it came; it returns false to keep it from msgs (a test that counts a
 	// flood of answers).
-	onBody func(body []byte) bool
-	seen      []rawMessage // read, and not yet taken by a wait
-	readErr   chan error
+	onBody  func(body []byte) bool
+	seen    []rawMessage // read, and not yet taken by a wait
+	readErr chan error
 }
 
 // rawMessage is any message the server sends.
