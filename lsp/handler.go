@@ -107,10 +107,10 @@ func (s *server) cancel(next jsonrpc2.Handler) jsonrpc2.Handler {
 
 // recoverPanics answers a request whose handler panicked with an
 // InternalError, logs the stack, and lets the server serve on (neither
-// jsonrpc2 nor protocol recovers). It also guarantees one reply per message:
-// AsyncHandler starts the next message only after the reply, so a missing
-// reply would leave the client waiting and a second one would crash it. Errors of
-// notifications, which have nowhere to go, are logged.
+// jsonrpc2 nor protocol recovers). It also guarantees one reply per
+// message: a missing reply would leave the client waiting for good, and a
+// second one would answer a request twice. Errors of notifications, which
+// have nowhere to go, are logged.
 func (s *server) recoverPanics(next jsonrpc2.Handler) jsonrpc2.Handler {
 	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) (err error) {
 		defer s.handlers.Done() // added by cancel
