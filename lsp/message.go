@@ -31,12 +31,28 @@ type members struct {
 }
 
 // invalidMessage is a message that is JSON but not JSON-RPC: a request to
-// answer with InvalidRequest (or MethodNotFound), or a response to drop.
+// answer with InvalidRequest, or a response or notification to drop.
 type invalidMessage struct {
-	code     jsonrpc2.Code
-	reason   string
-	id       json.RawMessage // the id to answer with: the request's own when it has a usable one, else null
-	response bool            // a malformed response: nothing is answered
+	code   jsonrpc2.Code
+	reason string
+	id     json.RawMessage // the id to answer with: the request's own when it has a usable one, else null
+	// drop names what the message is, when it is not answered: "response"
+	// (an id and no method: nothing answers an answer) or "notification"
+	// (a method and no id: the client waits for nothing, and an answer
+	// with a null id is one more error in its log).
+	drop string
+}
+
+// unanswered says what a malformed message is when it is not answered
+// (invalidMessage.drop).
+func unanswered(m *members) string {
+	switch {
+	case m.method == nil && m.id != nil:
+		return "response"
+	case m.method != nil && m.id == nil:
+		return "notification"
+	}
+	return ""
 }
 
 func (m *invalidMessage) Error() string { return m.reason }
@@ -54,17 +70,23 @@ func checkMessage(body []byte) (*members, error) {
 		return nil, err
 	}
 	invalid := func(format string, args ...any) (*members, error) {
-		return nil, &invalidMessage{code: jsonrpc2.InvalidRequest, reason: fmt.Sprintf(format, args...), id: usableID(m.id), response: m.method == nil && m.id != nil}
+		return nil, &invalidMessage{code: jsonrpc2.InvalidRequest, reason: fmt.Sprintf(format, args...), id: usableID(m.id), drop: unanswered(&m)}
+	}
+	// A member name that is wrong, or twice, may hide the method of what
+	// looks like a response: such a message is answered unless it has a
+	// method and no id, since a request that is dropped is never answered.
+	answered := func(format string, args ...any) (*members, error) {
+		drop := ""
+		if m.method != nil && m.id == nil {
+			drop = "notification"
+		}
+		return nil, &invalidMessage{code: jsonrpc2.InvalidRequest, reason: fmt.Sprintf(format, args...), id: usableID(m.id), drop: drop}
 	}
 	switch {
-	// These two are answered even when the message might be a response: a
-	// request that is dropped is never answered.
 	case m.miscased != "":
-		return nil, &invalidMessage{code: jsonrpc2.InvalidRequest, id: usableID(m.id),
-			reason: fmt.Sprintf("the member %q: JSON-RPC's member names are in lower case", m.miscased)}
+		return answered("the member %q: JSON-RPC's member names are in lower case", m.miscased)
 	case m.repeated != "":
-		return nil, &invalidMessage{code: jsonrpc2.InvalidRequest, id: usableID(m.id),
-			reason: fmt.Sprintf("the member %q appears twice", m.repeated)}
+		return answered("the member %q appears twice", m.repeated)
 	case m.jsonrpc == nil:
 		return invalid(`the member "jsonrpc" is missing: it must be "2.0"`)
 	case string(m.jsonrpc) != `"2.0"`:

@@ -51,12 +51,12 @@ func TestRepeatedResponsesDoNotStallTheServer(t *testing.T) {
 
 // Every message is held to JSON-RPC 2.0's rules, with LSP's types for the
 // id: a request that breaks them is answered InvalidRequest (-32600), with
-// its id when it has one JSON-RPC allows and null otherwise; a request of a
-// method that does not exist, "" included, MethodNotFound (-32601); what is
-// not JSON, ParseError (-32700) with a null id; a malformed response is
-// dropped, since nothing can answer it. Without "jsonrpc", a request was
-// served as if it had one; a method of "" was taken for a response, and
-// never answered.
+// its id when it has one JSON-RPC allows and null otherwise (a method of ""
+// included); a request of a method that does not exist, MethodNotFound
+// (-32601); what is not JSON, ParseError (-32700) with a null id. A
+// malformed response is dropped, since nothing can answer it, and so is a
+// malformed notification (a method and no id), since the client waits for
+// no answer. Without "jsonrpc", a request was served as if it had one.
 func TestMessagesFollowJSONRPCRules(t *testing.T) {
 	e := newRawEnv(t, nil)
 	e.initialize(map[string]any{}, nil)
@@ -66,7 +66,10 @@ func TestMessagesFollowJSONRPCRules(t *testing.T) {
 		id   string // the id of the answer
 	}{
 		{`{"id":1,"method":"pgnls/x"}`, -32600, "1"},
-		{`{"method":"initialized","params":{}}`, -32600, "null"},
+		{`{"method":"initialized","params":{}}`, 0, ""},
+		{`{"jsonrpc":"2.0","method":"pgnls/x","params":5}`, 0, ""},
+		{`{"jsonrpc":"2.0","method":5}`, 0, ""},
+		{`{"jsonrpc":"2.0","method":"a","Method":"b"}`, 0, ""},
 		{`{"jsonrpc":"1.0","id":2,"method":"pgnls/x"}`, -32600, "2"},
 		{`{"jsonrpc":2.0,"id":3,"method":"pgnls/x"}`, -32600, "3"},
 		{`{"jsonrpc":"2.0","id":4,"method":5}`, -32600, "4"},
@@ -86,7 +89,7 @@ func TestMessagesFollowJSONRPCRules(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":15,"result":1,"error":{"code":1,"message":"x"}}`, 0, ""},
 		{`{"jsonrpc":"2.0","id":16,"error":"x"}`, 0, ""},
 		{`{"jsonrpc":"2.0","result":1}`, -32600, "null"},
-		{`{"jsonrpc":"2.0","id":17,"method":""}`, -32601, "17"},
+		{`{"jsonrpc":"2.0","id":17,"method":""}`, -32600, "17"},
 		{`{"jsonrpc":"2.0","method":""}`, 0, ""},
 		{`{"jsonrpc":"2.0","id":18,"method":"pgnls/x"}`, -32601, "18"},
 		{`{"jsonrpc":"2.0","id":"s","method":"pgnls/x","params":[]}`, -32601, `"s"`},

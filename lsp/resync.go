@@ -35,7 +35,7 @@ func (s *server) loseTrack(d *openDoc, version int32, why error) {
 	s.log.Error("didChange refused: the server lost track of the document's text until its whole text comes",
 		zap.String("uri", string(d.uri)), zap.Int32("version", version), zap.Int32("previous", d.version), zap.Error(why))
 	s.showMessage(protocol.MessageTypeError, fmt.Sprintf(
-		"pgnls: lost track of the text of %s: a change from the editor could not be applied (%v). Close and reopen the file to check it again.", d.uri, why))
+		"pgnls: could not apply a change to %s (%v), and lost track of its text: close and reopen the file to check it again.", d.uri, why))
 	d.lost = why.Error()
 	d.version = version
 	d.setText("", 0)

@@ -189,9 +189,8 @@ func decodeMembers(body []byte, m *members) (jsonrpc2.Message, error) {
 		return nil, err
 	}
 	if method == "" {
-		// A request of a method that cannot exist (jsonrpc2 would take it
-		// for a response); a notification of it is dropped.
-		return nil, &invalidMessage{code: jsonrpc2.MethodNotFound, reason: `method not found: ""`, id: idOrNull(m.id)}
+		// jsonrpc2 would take it for a response.
+		return nil, &invalidMessage{code: jsonrpc2.InvalidRequest, reason: `a request must name its method: "" names none`, id: usableID(m.id), drop: unanswered(m)}
 	}
 	if len(body) > 16<<10 || !utf8.Valid(body) || m.params == nil || string(m.params) == "null" || !json.Valid(body) {
 		return decodeFull(body, m, method)
@@ -231,7 +230,7 @@ func decodeFull(body []byte, m *members, method string) (jsonrpc2.Message, error
 		same = m.method == nil && msg.ID() == id
 	}
 	if !same {
-		return nil, &invalidMessage{code: jsonrpc2.InvalidRequest, reason: "member names that differ only in case", id: nullID, response: m.method == nil}
+		return nil, &invalidMessage{code: jsonrpc2.InvalidRequest, reason: "member names that differ only in case", id: usableID(m.id), drop: unanswered(m)}
 	}
 	return msg, nil
 }
@@ -397,21 +396,16 @@ func isHeaderName(name string) bool {
 // rejectMessage answers a message that is not JSON-RPC: with ParseError and
 // a null id when it is not JSON, with the code and id invalidMessage gives
 // otherwise (InvalidRequest, and the request's id when it has a usable
-// one). A malformed response, and a notification of the method "", are
-// dropped: nothing can be answered to them.
+// one). A malformed response or notification is dropped, and logged.
 func (s *stream) rejectMessage(body []byte, decodeErr error) {
 	code, id := jsonrpc2.ParseError, nullID
 	var invalid *invalidMessage
 	if errors.As(decodeErr, &invalid) {
-		if invalid.response {
-			s.log.Warn("dropped a malformed response", zap.String("problem", invalid.reason), zap.ByteString("message", truncate(body)))
+		if invalid.drop != "" {
+			s.log.Warn("dropped a malformed "+invalid.drop, zap.String("problem", invalid.reason), zap.ByteString("message", truncate(body)))
 			return
 		}
 		code, id = invalid.code, invalid.id
-		if code == jsonrpc2.MethodNotFound && string(id) == "null" {
-			s.log.Debug(`dropped a notification of the method ""`)
-			return
-		}
 	}
 	s.log.Warn("rejected a malformed message", zap.Int("code", int(code)), zap.Error(decodeErr), zap.ByteString("message", truncate(body)))
 	reply, _ := json.Marshal(struct {
