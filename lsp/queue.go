@@ -73,9 +73,8 @@ func (q *messageQueue) push(s *server, m queued) {
 		select {
 		case <-q.room:
 		case <-s.ctx.Done():
-			// The worker drops what is queued and stops; it takes this
-			// message too if it comes before that, or marks the queue
-			// stopped.
+			s.handlers.Done() // the server stopped: the worker drops what is queued
+			return
 		}
 	}
 }
