@@ -26,8 +26,9 @@ import (
 //
 // Then every hover has had exactly one answer (a result, or RequestCancelled
 // for a cancelled one), a normal request is answered, the diagnostics of the
-// last version are published, resident memory comes back under
-// floodMemoryBound, and shutdown then exit end the process with status 0.
+// last version are published, resident memory stayed under
+// floodMemoryBound all along, and shutdown then exit end the process with
+// status 0.
 // Under the race detector the binary is built with it too, so that the
 // flood also looks for data races in the server, and the counts are
 // divided by 10 to keep the run within a minute or so on two cores.
@@ -153,17 +154,13 @@ func TestServerSurvivesAFlood(t *testing.T) {
 		t.Error("the server sent no workspace/configuration to answer three times")
 	}
 
-	// Memory back under the bound (read from /proc, on Linux).
-	if rss := residentMemory(cmd.Process.Pid); rss > 0 {
-		for rss > floodMemoryBound {
-			select {
-			case <-time.After(100 * time.Millisecond):
-				rss = residentMemory(cmd.Process.Pid)
-			case <-deadline:
-				t.Fatalf("resident memory %d MB after the flood, want under %d MB", rss>>20, floodMemoryBound>>20)
-			}
+	// Memory: never over the bound, the flood included (the peak, read
+	// from /proc, on Linux).
+	if peak := peakMemory(cmd.Process.Pid); peak > 0 {
+		if peak > floodMemoryBound {
+			t.Errorf("resident memory peaked at %d MB, want under %d MB", peak>>20, floodMemoryBound>>20)
 		}
-		t.Logf("resident memory after the flood: %d MB", rss>>20)
+		t.Logf("resident memory after the flood: %d MB (peak %d MB)", residentMemory(cmd.Process.Pid)>>20, peak>>20)
 	}
 
 	if m := c.request(`"shutdown"`, "shutdown", nil); m.Error != nil {
@@ -180,10 +177,12 @@ func TestServerSurvivesAFlood(t *testing.T) {
 	}
 }
 
-// floodMemoryBound is the resident memory the server must come back under
-// after the flood: the runtime's floor of a few MB, the soft memory limit
-// of 64 MB the server sets (memory.go), and room.
-const floodMemoryBound = 100 << 20
+// floodMemoryBound is the resident memory the server must stay under, the
+// flood included: the soft memory limit of 64 MB the server sets
+// (memory.go), and room for the race detector's own (70 MB in all under
+// it; 25 MB without). With jsonrpc2.AsyncHandler in place of the bounded
+// queue, the 10^5 hovers waiting in goroutines took it to 277 MB.
+const floodMemoryBound = 128 << 20
 
 // floodRecord is what the reader of TestServerSurvivesAFlood saw.
 type floodRecord struct {
@@ -340,13 +339,18 @@ func serverBinary(t *testing.T) string {
 
 // residentMemory returns a process's resident memory in bytes, or 0 where
 // /proc does not say.
-func residentMemory(pid int) int64 {
+func residentMemory(pid int) int64 { return procStatus(pid, "VmRSS:") }
+
+// peakMemory returns the most resident memory a process has had.
+func peakMemory(pid int) int64 { return procStatus(pid, "VmHWM:") }
+
+func procStatus(pid int, field string) int64 {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+		if v, ok := strings.CutPrefix(line, field); ok {
 			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
 			return kb << 10
 		}
