@@ -88,6 +88,7 @@ func TestMessagesFollowJSONRPCRules(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":14}`, 0, ""},
 		{`{"jsonrpc":"2.0","id":15,"result":1,"error":{"code":1,"message":"x"}}`, 0, ""},
 		{`{"jsonrpc":"2.0","id":16,"error":"x"}`, 0, ""},
+		{`{"jsonrpc":"2.0","id":16,"error":{"code":"x","message":1}}`, 0, ""},
 		{`{"jsonrpc":"2.0","result":1}`, -32600, "null"},
 		{`{"jsonrpc":"2.0","id":17,"method":""}`, -32600, "17"},
 		{`{"jsonrpc":"2.0","method":""}`, 0, ""},

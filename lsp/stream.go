@@ -212,6 +212,9 @@ func decodeMembers(body []byte, m *members) (jsonrpc2.Message, error) {
 func decodeFull(body []byte, m *members, method string) (jsonrpc2.Message, error) {
 	msg, err := jsonrpc2.DecodeMessage(body)
 	if err != nil {
+		if json.Valid(body) { // JSON, of a shape jsonrpc2 cannot read ("error": {"code": "x"})
+			return nil, &invalidMessage{code: jsonrpc2.InvalidRequest, reason: err.Error(), id: usableID(m.id), drop: unanswered(m)}
+		}
 		return nil, err
 	}
 	var id jsonrpc2.ID
