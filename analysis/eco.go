@@ -189,18 +189,18 @@ func movesText(moves []*pgn.Move) string {
 // is opened (a named pipe with no writer blocks its reader for good, and
 // /dev/zero never ends: the server grew to 4 GB on it and stopped
 // answering), of at most MaxECOFileSize bytes, and a load that takes longer
-// than ECOReadTimeout is given up by those waiting for it.
+// than ecoReadTimeout is given up by those waiting for it.
 
 // MaxECOFileSize is the largest ECO file read: 16 MB, where pgn-extract's
 // eco.pgn (the default) is under 1 MB and indexing 16 MB takes about a
 // quarter of a second and a few hundred MB for the moment.
 const MaxECOFileSize = 16 << 20
 
-// ECOReadTimeout is how long LoadECO waits for a file to be read and
+// ecoReadTimeout is how long LoadECO waits for a file to be read and
 // indexed. A load that takes longer goes on in the background, and its
 // book is used once it is there; meanwhile LoadECO answers at once with the
 // error that says it is late.
-var ECOReadTimeout = 5 * time.Second
+var ecoReadTimeout = 5 * time.Second
 
 // ecoCache keeps each ECO file loaded once, until it changes on disk.
 var ecoCache struct {
@@ -221,7 +221,7 @@ type ecoFile struct {
 // LoadECO reads and indexes the ECO file at path, once: later calls return
 // the same book until the file's size or modification time changes. What is
 // not a regular file, or is larger than MaxECOFileSize, is refused without
-// being read; a load that takes more than ECOReadTimeout is reported as
+// being read; a load that takes more than ecoReadTimeout is reported as
 // late (and its book used once it comes).
 func LoadECO(path string) (*ECOBook, error) {
 	fi, err := os.Stat(path)
@@ -233,7 +233,7 @@ func LoadECO(path string) (*ECOBook, error) {
 	}
 	e := startECOLoad(path, fi)
 	if !e.late.Load() {
-		timer := time.NewTimer(ECOReadTimeout)
+		timer := time.NewTimer(ecoReadTimeout)
 		defer timer.Stop()
 		select {
 		case <-e.done:
@@ -245,7 +245,7 @@ func LoadECO(path string) (*ECOBook, error) {
 	case <-e.done:
 		return e.book, e.err
 	default:
-		return nil, fmt.Errorf("ECO file %s: not read within %v (a slow or stalled file system?)", path, ECOReadTimeout)
+		return nil, fmt.Errorf("ECO file %s: not read within %v (a slow or stalled file system?)", path, ecoReadTimeout)
 	}
 }
 

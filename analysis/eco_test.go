@@ -181,7 +181,7 @@ func TestLoadECORefusesWhatIsNotARegularFile(t *testing.T) {
 	}
 }
 
-// A load that takes longer than ECOReadTimeout is given up by whoever
+// A load that takes longer than ecoReadTimeout is given up by whoever
 // waits for it, and at once by those who come after (nobody waits twice
 // for a stalled file system); the book is used once the load ends.
 func TestLoadECOGivesUpOnAStalledRead(t *testing.T) {
@@ -190,10 +190,10 @@ func TestLoadECOGivesUpOnAStalledRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	release := make(chan struct{})
-	read, timeout := ecoRead, ECOReadTimeout
+	read, timeout := ecoRead, ecoReadTimeout
 	ecoRead = func(path string) (*ECOBook, error) { <-release; return readECO(path) }
-	ECOReadTimeout = time.Millisecond
-	defer func() { ecoRead, ECOReadTimeout = read, timeout }()
+	ecoReadTimeout = time.Millisecond
+	defer func() { ecoRead, ecoReadTimeout = read, timeout }()
 
 	for i := range 2 {
 		if book, err := LoadECO(path); book != nil || err == nil || !strings.Contains(err.Error(), "not read within") {
