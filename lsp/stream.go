@@ -23,11 +23,19 @@ import (
 const maxMessage = 1 << 30
 
 // stream is a jsonrpc2.Stream with the LSP base protocol framing
-// (Content-Length headers) that survives a message whose body is not valid
-// JSON-RPC: it answers it with a ParseError or InvalidRequest response, as
-// JSON-RPC asks, and reads on. jsonrpc2.NewStream would return the error to
-// the connection, which closes on it. A broken header cannot be recovered
-// from (the message boundaries are lost) and ends the connection.
+// (Content-Length headers) that survives whatever it reads:
+//
+//   - a message that is not valid JSON-RPC (message.go) is answered with a
+//     ParseError or InvalidRequest response, as JSON-RPC asks, or dropped
+//     when nothing waits for an answer, and the stream reads on
+//     (jsonrpc2.NewStream would return the error to the connection, which
+//     closes on it);
+//   - broken framing is skipped to the next Content-Length header
+//     (readFrame), in bounded memory;
+//   - a response goes to the connection only if it answers a request of the
+//     server's that has no answer yet (admit);
+//   - a request whose id jsonrpc2 cannot tell from another is given one of
+//     the stream's, and answered with its own (renameID).
 type stream struct {
 	rwc io.ReadWriteCloser
 	in  *bufio.Reader
