@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
@@ -164,5 +165,55 @@ func TestRequestWithEmptyStringIDIsAnswered(t *testing.T) {
 	}
 	if got[`""`] != int(protocol.CodeRequestCancelled) || got["0"] != int(protocol.CodeRequestCancelled) {
 		t.Errorf("answers %v, want RequestCancelled for both \"\" and 0", got)
+	}
+}
+
+// A request cancelled while it waits in the queue is answered
+// RequestCancelled without running: the server's time goes to the requests
+// still wanted (the hovers of a mouse that moved on are cancelled by the
+// dozen).
+func TestRequestCancelledWhileQueuedDoesNotRun(t *testing.T) {
+	release := make(chan struct{})
+	ran := make(chan string, 8)
+	e := newRawEnv(t, func(s *server) {
+		s.beforeHandle = func(ctx context.Context, req jsonrpc2.Request) {
+			if c, ok := req.(*jsonrpc2.Call); ok && strings.HasPrefix(req.Method(), "pgnls/test.") {
+				ran <- fmt.Sprint(c.ID())
+				if req.Method() == "pgnls/test.block" {
+					<-release
+				}
+			}
+		}
+	})
+	e.initialize(map[string]any{}, nil)
+	e.sendJSON(map[string]any{"id": 1, "method": "pgnls/test.block"})
+	if id := <-ran; id != "1" {
+		t.Fatalf("ran %s first, want 1", id)
+	}
+	e.sendJSON(map[string]any{"id": 2, "method": "pgnls/test.queued"})
+	e.sendJSON(map[string]any{"id": 3, "method": "pgnls/test.queued"})
+	e.notify("$/cancelRequest", map[string]any{"id": 2})
+	// A malformed request is answered by the read loop itself, after the
+	// $/cancelRequest before it is served.
+	e.send(`{"jsonrpc":"2.0","id":"sync","method":5}`)
+	e.waitFor("the answer to the malformed request", func(m rawMessage) bool { return string(m.ID) == `"sync"` })
+	close(release)
+	answers := map[string]int{}
+	for len(answers) < 3 {
+		m := e.waitFor("the answers to 1, 2 and 3", func(m rawMessage) bool { return m.isResponse() })
+		code := 0
+		if m.Error != nil {
+			code = m.Error.Code
+		}
+		answers[string(m.ID)] = code
+	}
+	if answers["2"] != int(protocol.CodeRequestCancelled) || answers["3"] != int(jsonrpc2.MethodNotFound) {
+		t.Errorf("answers %v, want 2 RequestCancelled and 3 MethodNotFound", answers)
+	}
+	close(ran)
+	for id := range ran {
+		if id == "2" {
+			t.Error("the cancelled request 2 ran")
+		}
 	}
 }
