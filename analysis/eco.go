@@ -3,10 +3,13 @@ package analysis
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -181,44 +184,149 @@ func movesText(moves []*pgn.Move) string {
 	return b.String()
 }
 
+// The ECO file is named by a setting, and whatever it names is read: so it
+// is read as a file of data the server did not choose. Only a regular file
+// is opened (a named pipe with no writer blocks its reader for good, and
+// /dev/zero never ends: the server grew to 4 GB on it and stopped
+// answering), of at most MaxECOFileSize bytes, and a load that takes longer
+// than ecoReadTimeout is given up by those waiting for it.
+
+// MaxECOFileSize is the largest ECO file read: 16 MB, where pgn-extract's
+// eco.pgn (the default) is under 1 MB and indexing 16 MB takes about a
+// quarter of a second and a few hundred MB for the moment.
+const MaxECOFileSize = 16 << 20
+
+// ecoReadTimeout is how long LoadECO waits for a file to be read and
+// indexed. A load that takes longer goes on in the background, and its
+// book is used once it is there; meanwhile LoadECO answers at once with the
+// error that says it is late.
+var ecoReadTimeout = 5 * time.Second
+
 // ecoCache keeps each ECO file loaded once, until it changes on disk.
 var ecoCache struct {
 	mu    sync.Mutex
 	files map[string]*ecoFile
 }
 
+// ecoFile is one load of an ECO file, for one size and modification time.
 type ecoFile struct {
 	mod  time.Time
 	size int64
+	done chan struct{} // closed once book and err are set
 	book *ECOBook
 	err  error
+	late atomic.Bool // a wait for it timed out: later calls do not wait
 }
 
 // LoadECO reads and indexes the ECO file at path, once: later calls return
-// the same book until the file's size or modification time changes.
+// the same book until the file's size or modification time changes. What is
+// not a regular file, or is larger than MaxECOFileSize, is refused without
+// being read; a load that takes more than ecoReadTimeout is reported as
+// late (and its book used once it comes).
 func LoadECO(path string) (*ECOBook, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
+	if err := checkECOFile(fi); err != nil {
+		return nil, fmt.Errorf("ECO file %s: %w", path, err)
+	}
+	e := startECOLoad(path, fi)
+	if !e.late.Load() {
+		timer := time.NewTimer(ecoReadTimeout)
+		defer timer.Stop()
+		select {
+		case <-e.done:
+		case <-timer.C:
+			e.late.Store(true)
+		}
+	}
+	select {
+	case <-e.done:
+		return e.book, e.err
+	default:
+		return nil, fmt.Errorf("ECO file %s: not read within %v (a slow or stalled file system?)", path, ecoReadTimeout)
+	}
+}
+
+// startECOLoad returns the load of path for the file fi describes, started
+// now if there is none.
+func startECOLoad(path string, fi os.FileInfo) *ecoFile {
 	ecoCache.mu.Lock()
 	defer ecoCache.mu.Unlock()
 	if e := ecoCache.files[path]; e != nil && e.mod.Equal(fi.ModTime()) && e.size == fi.Size() {
-		return e.book, e.err
+		return e
 	}
-	e := &ecoFile{mod: fi.ModTime(), size: fi.Size()}
-	data, err := os.ReadFile(path)
-	if err == nil {
-		e.book, err = ParseECO(decodeText(data))
-	}
-	if err != nil {
-		e.err = fmt.Errorf("ECO file %s: %w", path, err)
-	}
+	e := &ecoFile{mod: fi.ModTime(), size: fi.Size(), done: make(chan struct{})}
 	if ecoCache.files == nil {
 		ecoCache.files = make(map[string]*ecoFile)
 	}
 	ecoCache.files[path] = e
-	return e.book, e.err
+	go func() {
+		defer close(e.done)
+		e.book, e.err = ecoRead(path)
+		if e.err != nil {
+			e.err = fmt.Errorf("ECO file %s: %w", path, e.err)
+		}
+	}()
+	return e
+}
+
+// checkECOFile refuses what is not a regular file of at most
+// MaxECOFileSize bytes, with an error that says what it is.
+func checkECOFile(fi os.FileInfo) error {
+	mode := fi.Mode()
+	kind := ""
+	switch {
+	case mode.IsRegular():
+		if fi.Size() > MaxECOFileSize {
+			return fmt.Errorf("%d bytes, more than the %d an ECO file may have", fi.Size(), MaxECOFileSize)
+		}
+		return nil
+	case mode.IsDir():
+		kind = "a directory"
+	case mode&os.ModeNamedPipe != 0:
+		kind = "a named pipe"
+	case mode&os.ModeCharDevice != 0:
+		kind = "a character device"
+	case mode&os.ModeDevice != 0:
+		kind = "a device"
+	case mode&os.ModeSocket != 0:
+		kind = "a socket"
+	default:
+		kind = "a special file (" + mode.Type().String() + ")"
+	}
+	return fmt.Errorf("%s, not a regular file", kind)
+}
+
+// ecoRead is readECO; tests replace it with a read that stalls.
+var ecoRead = readECO
+
+// readECO reads and indexes an ECO file. It opens it without blocking (so
+// that a named pipe put in its place after LoadECO looked does not block
+// the open), checks again that it is a regular file, and reads at most one
+// byte more than MaxECOFileSize (the file may have grown).
+func readECO(path string) (*ECOBook, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkECOFile(fi); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxECOFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxECOFileSize {
+		return nil, fmt.Errorf("more than the %d bytes an ECO file may have", MaxECOFileSize)
+	}
+	return ParseECO(decodeText(data))
 }
 
 // decodeText returns a file's text: UTF-8 as it is, anything else read as

@@ -154,3 +154,58 @@ func TestECOHover(t *testing.T) {
 		}
 	}
 }
+
+// What the ecoFile setting names is read only if it is a regular file of at
+// most MaxECOFileSize bytes; anything else is refused without being read,
+// with an error that says what it is (on /dev/zero the server grew to 4 GB).
+func TestLoadECORefusesWhatIsNotARegularFile(t *testing.T) {
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.pgn")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(MaxECOFileSize + 1); err != nil { // sparse: nothing written
+		t.Fatal(err)
+	}
+	f.Close()
+	cases := map[string]string{dir: "a directory, not a regular file", huge: "more than the 16777216 an ECO file may have"}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		cases["/dev/zero"] = "a character device, not a regular file"
+	}
+	for path, want := range cases {
+		book, err := LoadECO(path)
+		if book != nil || err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: %v, %v; want an error naming it and saying %q", path, book, err, want)
+		}
+	}
+}
+
+// A load that takes longer than ecoReadTimeout is given up by whoever
+// waits for it, and at once by those who come after (nobody waits twice
+// for a stalled file system); the book is used once the load ends.
+func TestLoadECOGivesUpOnAStalledRead(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "eco.pgn")
+	if err := os.WriteFile(path, []byte("[ECO \"B00\"]\n\n1. e4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	read, timeout := ecoRead, ecoReadTimeout
+	ecoRead = func(path string) (*ECOBook, error) { <-release; return readECO(path) }
+	ecoReadTimeout = time.Millisecond
+	defer func() { ecoRead, ecoReadTimeout = read, timeout }()
+
+	for i := range 2 {
+		if book, err := LoadECO(path); book != nil || err == nil || !strings.Contains(err.Error(), "not read within") {
+			t.Fatalf("call %d during a stalled read: %v, %v; want the error that it is late", i, book, err)
+		}
+	}
+	close(release)
+	ecoCache.mu.Lock()
+	load := ecoCache.files[path]
+	ecoCache.mu.Unlock()
+	<-load.done
+	if book, err := LoadECO(path); err != nil || book.Code("B00") == nil {
+		t.Errorf("after the read ended: %v, %v; want its book", book, err)
+	}
+}

@@ -47,13 +47,36 @@ func offsets(snap *analysis.Snapshot, r protocol.Range) (from, to int) {
 }
 
 // toTextEdits converts edits made in a chunk whose text starts at base.
+// A few are converted by the snapshot; more (the formatting of every game
+// of a chunk, which can be thousands on one line) through a lineIndex of
+// the chunk's text, which the snapshot gives by parsing it (the caller's
+// tree is not at hand; formatting parsed and formatted the chunk already).
 func toTextEdits(snap *analysis.Snapshot, base int, edits []analysis.Edit) []protocol.TextEdit {
+	if len(edits) > fewEdits {
+		f, chunkBase := snap.GameAt(base)
+		if chunkBase == base {
+			return textEditsIn(newLineIndex(snap, base, f.Src), base, edits)
+		}
+	}
 	out := make([]protocol.TextEdit, 0, len(edits))
 	for _, e := range edits {
 		out = append(out, protocol.TextEdit{
 			Range:   toRange(snap, base+int(e.Pos), base+int(e.End)),
 			NewText: e.NewText,
 		})
+	}
+	return out
+}
+
+// fewEdits is the most edits toTextEdits converts through the snapshot.
+const fewEdits = 8
+
+// textEditsIn converts edits made in the chunk of lines, whose text
+// starts at base.
+func textEditsIn(lines *lineIndex, base int, edits []analysis.Edit) []protocol.TextEdit {
+	out := make([]protocol.TextEdit, 0, len(edits))
+	for _, e := range edits {
+		out = append(out, protocol.TextEdit{Range: lines.rangeOf(base+int(e.Pos), base+int(e.End)), NewText: e.NewText})
 	}
 	return out
 }
@@ -78,8 +101,10 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 		},
 	}
 	from, to := offsets(snap, p.Range)
+	sent := clientDiagnostics(p.Context.Diagnostics)
 	out := []protocol.CodeAction{}
 	for base, f := range snap.PiecesIn(from, to) {
+		lines := newLineIndex(snap, base, f.Src)
 		rf, rt := chunkRange(from, to, base, len(f.Src))
 		for _, a := range analysis.Actions(f, rf, rt, opts) {
 			kind := protocol.CodeActionKind(a.Kind)
@@ -91,13 +116,13 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 				Kind:        kind,
 				IsPreferred: a.Preferred,
 				Edit: &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{
-					p.TextDocument.URI: toTextEdits(snap, base, a.Edits),
+					p.TextDocument.URI: textEditsIn(lines, base, a.Edits),
 				}},
 			}
 			if d := a.Diagnostic; d != nil {
 				d.Pos += pgn.Pos(base)
 				d.End += pgn.Pos(base)
-				ca.Diagnostics = []protocol.Diagnostic{clientDiagnostic(snap, set, *d, p.Context.Diagnostics)}
+				ca.Diagnostics = []protocol.Diagnostic{clientDiagnostic(lines, set, *d, sent)}
 			}
 			out = append(out, ca)
 		}
@@ -119,19 +144,44 @@ func kindWanted(kind protocol.CodeActionKind, only []protocol.CodeActionKind) bo
 	return false
 }
 
+// diagnosticKey is what tells a diagnostic of the client's apart: its range
+// and code.
+type diagnosticKey struct {
+	rng  protocol.Range
+	code string
+}
+
+// clientDiagnostics indexes the diagnostics of a request's context (a
+// client may send every one of a long line's, and each action looks its
+// own up).
+func clientDiagnostics(sent []protocol.Diagnostic) map[diagnosticKey]protocol.Diagnostic {
+	m := make(map[diagnosticKey]protocol.Diagnostic, len(sent))
+	for _, c := range sent {
+		code, _ := c.Code.(string)
+		if _, seen := m[diagnosticKey{c.Range, code}]; !seen {
+			m[diagnosticKey{c.Range, code}] = c
+		}
+	}
+	return m
+}
+
 // clientDiagnostic returns the diagnostic a fix fixes as the client has it
 // (the one of the request's context with the same range and code), or as
 // the server publishes it.
-func clientDiagnostic(snap *analysis.Snapshot, set *Settings, d analysis.Diagnostic, sent []protocol.Diagnostic) protocol.Diagnostic {
+func clientDiagnostic(lines *lineIndex, set *Settings, d analysis.Diagnostic, sent map[diagnosticKey]protocol.Diagnostic) protocol.Diagnostic {
 	sev := set.severity(d)
 	if sev < analysis.Error || sev > analysis.Hint {
 		sev = d.Severity
 	}
-	pd := toProtocol(snap, d, sev)
-	for _, c := range sent {
-		if code, _ := c.Code.(string); c.Range == pd.Range && code == string(d.Code) {
-			return c
-		}
+	pd := protocol.Diagnostic{
+		Range:    lines.rangeOf(int(d.Pos), int(d.End)),
+		Severity: protocol.DiagnosticSeverity(sev),
+		Code:     string(d.Code),
+		Source:   source,
+		Message:  d.Message,
+	}
+	if c, ok := sent[diagnosticKey{pd.Range, string(d.Code)}]; ok {
+		return c
 	}
 	return pd
 }

@@ -24,6 +24,9 @@ func (s *server) startAnalysis(d *openDoc) {
 	d.cancelAnalysis()
 	ctx, cancel := context.WithCancel(s.ctx)
 	d.cancel = cancel
+	if s.refuseLost(ctx, d) { // resync.go: a document out of step with the editor is not analyzed
+		return
+	}
 	if s.refuseTooLarge(ctx, d) { // limits.go: a document over maxDocumentSize is not analyzed
 		if d.size() >= largeDocument {
 			s.goBackground(func() { s.updateMemoryLimit(true) }) // its message lifted the limit (memory.go)
@@ -39,6 +42,9 @@ func (s *server) startAnalysis(d *openDoc) {
 // the first analysis of a large document runs, it reports progress; and
 // every tick of a long analysis publishes the diagnostics found so far.
 func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32) {
+	if s.beforeAnalysis != nil {
+		s.beforeAnalysis(ctx, d.uri, version)
+	}
 	var done, total atomic.Int64
 	showProgress := snap.Len() >= s.progressMinBytes && !d.analyzed.Load()
 	reportCtx, stopReport := context.WithCancel(ctx)

@@ -116,38 +116,6 @@ func checkText(t *testing.T, e *env, uri protocol.DocumentURI, version int32, wa
 	}
 }
 
-// A batch with a change out of range is rejected whole: the document keeps
-// its text and version, the user is told, and later changes apply.
-func TestBadChangeRejected(t *testing.T) {
-	e := newEnv(t, nil)
-	e.initialize(protocol.ClientCapabilities{}, nil)
-	uri := protocol.DocumentURI("file:///bad.pgn")
-	text := tags + "1. e4 e5 *\n"
-	e.open(uri, 1, text)
-	e.waitVersion(uri, 1)
-	for _, bad := range []*protocol.Range{
-		rng(99, 0, 99, 1), // past the last line
-		rng(8, 50, 8, 51), // past the end of the line
-		rng(8, 4, 8, 2),   // ends before it starts
-	} {
-		e.change(uri, 2,
-			contentChange{Range: rng(8, 0, 8, 0), Text: "{valid, applied first} "},
-			contentChange{Range: bad, Text: "x"},
-		)
-	}
-	e.roundTrip()
-	checkText(t, e, uri, 1, text)
-	e.client.waitFor(t, "the error messages", func(c *fakeClient) bool { return len(c.messages) == 3 })
-	e.client.snapshot(func(c *fakeClient) {
-		if m := c.messages[0]; m.Type != protocol.MessageTypeError || !strings.Contains(m.Message, "reopen") {
-			t.Errorf("message %+v", m)
-		}
-	})
-	e.change(uri, 2, contentChange{Range: rng(8, 9, 8, 9), Text: "2. Nf3 "})
-	e.waitVersion(uri, 2)
-	checkText(t, e, uri, 2, tags+"1. e4 e5 2. Nf3 *\n")
-}
-
 // didChange and didClose of a document that is not open are ignored.
 func TestChangeOfUnopenedDocument(t *testing.T) {
 	e := newEnv(t, nil)
@@ -246,7 +214,7 @@ func sameDiagnostic(a, b protocol.Diagnostic) bool {
 	return a.Range == b.Range && a.Severity == b.Severity && a.Code == b.Code && a.Message == b.Message
 }
 
-// applyChanges on its own: UTF-16 positions, batches, rollback.
+// applyChanges on its own: UTF-16 positions, batches, rollback, refusals.
 func TestApplyChanges(t *testing.T) {
 	const text = "a𝄞b\nçd\n"
 	tests := []struct {
@@ -263,6 +231,10 @@ func TestApplyChanges(t *testing.T) {
 		{"full then ranged", []contentChange{{Text: "12\n"}, {Range: rng(0, 1, 0, 2), Text: "3"}}, "13\n", ""},
 		{"rolled back", []contentChange{{Text: "short"}, {Range: rng(5, 0, 5, 0), Text: "x"}}, text, "change 2 of 2"},
 		{"past line end", []contentChange{{Range: rng(1, 3, 1, 3), Text: "x"}}, text, "change 1 of 1"},
+		{"start inside a surrogate pair", []contentChange{{Range: rng(0, 2, 0, 3), Text: "x"}}, text, "inside a character"},
+		{"end inside a surrogate pair", []contentChange{{Range: rng(0, 0, 0, 2), Text: "x"}}, text, "inside a character"},
+		{"refused as decoded", []contentChange{{Range: rng(0, 0, 0, 0), Text: "x"}, {refused: fmt.Errorf("negative")}}, text, "change 2 of 2: negative"},
+		{"from the last whole text", []contentChange{{Range: rng(9, 0, 9, 0), Text: "x"}, {Text: "ab"}, {Range: rng(0, 1, 0, 1), Text: "-"}}, "a-b", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -21,9 +21,10 @@ func (s *server) FoldingRanges(_ context.Context, p *protocol.FoldingRangeParams
 	}
 	out := []protocol.FoldingRange{}
 	for base, f := range snap.Pieces() {
+		lines := newLineIndex(snap, base, f.Src)
 		for _, fd := range analysis.Folds(f) {
-			start, _ := snap.PositionUTF16(base + int(fd.Pos))
-			end, _ := snap.PositionUTF16(base + int(fd.End))
+			start := int(lines.position(base + int(fd.Pos)).Line)
+			end := int(lines.position(base + int(fd.End)).Line)
 			if fd.KeepLastLine {
 				end--
 			}

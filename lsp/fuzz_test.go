@@ -35,8 +35,10 @@ import (
 //   - nothing panics: no request is answered InternalError, and the server
 //     logs no panic and no missing or second reply;
 //   - every request is answered;
-//   - after every change, the server's text is the model's (a batch with a
-//     change out of range is rejected as a whole);
+//   - after every change, the server's text is the model's; a batch with a
+//     change that cannot be applied (out of range, inside a surrogate pair)
+//     makes the server lose track of the document, which then has no text
+//     and the one out-of-sync diagnostic until its whole text comes;
 //   - the diagnostics published for a version are analysis.CheckFile of the
 //     model's text, with the severity settings applied and within the cap
 //     (or the one diagnostic of a document over the size limit);
@@ -214,6 +216,7 @@ type session struct {
 	e        *env
 	logs     *observer.ObservedLogs
 	texts    map[protocol.DocumentURI]string // the open documents' texts
+	lost     map[protocol.DocumentURI]bool   // those the server lost track of
 	versions map[protocol.DocumentURI]int32
 	version  int32 // the last version sent, for every document
 	set      sessionSettings
@@ -225,6 +228,7 @@ func runSession(t *testing.T, text string, prog []byte) {
 	ss := &session{
 		t: t, e: e, logs: logs,
 		texts:    map[protocol.DocumentURI]string{},
+		lost:     map[protocol.DocumentURI]bool{},
 		versions: map[protocol.DocumentURI]int32{},
 		set:      sessionSettings{lineWidth: 79, maxDiagnostics: 100, maxDocumentSize: defaultMaxDocumentSize},
 	}
@@ -265,7 +269,7 @@ func (ss *session) step(p *program, text string) {
 		}
 		ss.version++
 		ss.e.open(uri, ss.version, text)
-		ss.texts[uri], ss.versions[uri] = text, ss.version
+		ss.texts[uri], ss.versions[uri], ss.lost[uri] = text, ss.version, false
 		ss.checkText(uri)
 	case opChange, opReplace:
 		var changes []contentChange
@@ -286,8 +290,13 @@ func (ss *session) step(p *program, text string) {
 		if !open {
 			break
 		}
-		if next, ok := applyModel(model, changes); ok {
-			ss.texts[uri], ss.versions[uri] = next, ss.version
+		switch next, ok := applyModel(model, changes); {
+		case ss.lost[uri] && !slices.ContainsFunc(changes, func(c contentChange) bool { return c.Range == nil }):
+			// Out of step: ranged changes are ignored.
+		case ok:
+			ss.texts[uri], ss.versions[uri], ss.lost[uri] = next, ss.version, false
+		default:
+			ss.texts[uri], ss.versions[uri], ss.lost[uri] = "", ss.version, true
 		}
 		ss.checkText(uri)
 	case opRequest:
@@ -296,9 +305,10 @@ func (ss *session) step(p *program, text string) {
 		ss.e.notify(protocol.MethodTextDocumentDidClose, protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}})
 		delete(ss.texts, uri)
 		delete(ss.versions, uri)
+		delete(ss.lost, uri)
 		ss.e.roundTrip()
 	case opSettings:
-		ss.set.lineWidth = 10 + p.byte()%100
+		ss.set.lineWidth = 20 + p.byte()%100
 		ss.set.maxDiagnostics = []int{0, 1, 3, 1000}[p.byte()%4]
 		ss.set.maxDocumentSize = []int{0, 64, 400, defaultMaxDocumentSize}[p.byte()%4]
 		ss.set.severity = severityChoices[p.byte()%len(severityChoices)]
@@ -326,17 +336,24 @@ func (ss *session) step(p *program, text string) {
 }
 
 // applyModel applies a batch of changes to the model's text with the line
-// table's rules; a change out of range rejects the batch.
+// table's rules, from its last change of the whole text; a change out of
+// range, or with a position inside a surrogate pair, refuses the batch.
 func applyModel(text string, changes []contentChange) (string, bool) {
-	for _, c := range changes {
+	for i := max(0, lastWholeText(changes)); i < len(changes); i++ {
+		c := changes[i]
 		if c.Range == nil {
 			text = c.Text
 			continue
 		}
 		lines := pgn.NewLineTable(text)
-		start, err1 := lines.OffsetUTF16(int(c.Range.Start.Line), int(c.Range.Start.Character))
-		end, err2 := lines.OffsetUTF16(int(c.Range.End.Line), int(c.Range.End.Character))
-		if err1 != nil || err2 != nil || end < start {
+		offset := func(p protocol.Position) (int, bool) {
+			off, err := lines.OffsetUTF16(int(p.Line), int(p.Character))
+			line, col := lines.UTF16Position(off)
+			return int(off), err == nil && line == int(p.Line) && col == int(p.Character)
+		}
+		start, ok1 := offset(c.Range.Start)
+		end, ok2 := offset(c.Range.End)
+		if !ok1 || !ok2 || end < start {
 			return "", false
 		}
 		text = text[:start] + c.Text + text[end:]
@@ -490,6 +507,12 @@ func diagKey(d protocol.Diagnostic) string {
 func (ss *session) checkDiagnostics(uri protocol.DocumentURI, got []protocol.Diagnostic) {
 	ss.t.Helper()
 	text := ss.texts[uri]
+	if ss.lost[uri] {
+		if len(got) != 1 || got[0].Code != codeOutOfStep || got[0].Severity != protocol.DiagnosticSeverityError {
+			ss.t.Fatalf("a document out of step: published %v, want the one %s error", got, codeOutOfStep)
+		}
+		return
+	}
 	if tooLarge(len(text), ss.set.maxDocumentSize) {
 		if len(got) != 1 || got[0].Code != codeTooLarge {
 			ss.t.Fatalf("%d bytes over the limit of %d: published %v, want the one %s diagnostic", len(text), ss.set.maxDocumentSize, got, codeTooLarge)

@@ -23,10 +23,13 @@ import (
 //     message is counted (startHandling) until recoverPanics is done with
 //     it, so that serve can wait for them, and dropped once the server
 //     stops;
-//   - jsonrpc2.AsyncHandler: messages are handled one at a time, in the
-//     order they came, off the connection's read loop;
+//   - serialize: messages are handled one at a time, in the order they
+//     came, off the connection's read loop, with a bounded queue between
+//     (queue.go);
 //   - recoverPanics: a panic becomes an InternalError reply, and the server
 //     serves on; every request gets exactly one reply;
+//   - skipCancelled: a request cancelled while it waited is answered
+//     RequestCancelled without running;
 //   - gate: the lifecycle (nothing before initialize, nothing after
 //     shutdown but exit);
 //   - limitRequests: null for the requests on a document over the size
@@ -41,8 +44,9 @@ func (s *server) handler() jsonrpc2.Handler {
 	h := s.route(protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler))
 	h = s.limitRequests(h) // limits.go: null for a document too large to analyze
 	h = s.gate(h)
+	h = skipCancelled(h)
 	h = s.recoverPanics(h)
-	h = jsonrpc2.AsyncHandler(h)
+	h = s.serialize(h)
 	return s.cancel(h)
 }
 
@@ -58,9 +62,13 @@ func (s *server) cancel(next jsonrpc2.Handler) jsonrpc2.Handler {
 			var p struct {
 				ID json.RawMessage `json:"id"`
 			}
-			var id jsonrpc2.ID
-			if err := json.Unmarshal(req.Params(), &p); err != nil || id.UnmarshalJSON(p.ID) != nil {
+			if err := json.Unmarshal(req.Params(), &p); err != nil {
 				s.log.Warn("malformed $/cancelRequest", zap.ByteString("params", req.Params()))
+				return reply(ctx, nil, nil)
+			}
+			id, err := s.stream.requestID(p.ID) // the id the connection knows it by (stream.go)
+			if err != nil {
+				s.log.Debug("$/cancelRequest of no running request", zap.Error(err))
 				return reply(ctx, nil, nil)
 			}
 			mu.Lock()
@@ -99,10 +107,10 @@ func (s *server) cancel(next jsonrpc2.Handler) jsonrpc2.Handler {
 
 // recoverPanics answers a request whose handler panicked with an
 // InternalError, logs the stack, and lets the server serve on (neither
-// jsonrpc2 nor protocol recovers). It also guarantees one reply per message:
-// AsyncHandler starts the next message only after the reply, so a missing
-// reply would stall the server and a second one would crash it. Errors of
-// notifications, which have nowhere to go, are logged.
+// jsonrpc2 nor protocol recovers). It also guarantees one reply per
+// message: a missing reply would leave the client waiting for good, and a
+// second one would answer a request twice. Errors of notifications, which
+// have nowhere to go, are logged.
 func (s *server) recoverPanics(next jsonrpc2.Handler) jsonrpc2.Handler {
 	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) (err error) {
 		defer s.handlers.Done() // added by cancel

@@ -70,10 +70,11 @@ func (s *server) inlayHint(_ context.Context, p *inlayHintParams) ([]inlayHint, 
 	out := []inlayHint{}
 	from, to := offsets(snap, p.Range)
 	for base, f := range snap.PiecesIn(from, to) {
+		lines := newLineIndex(snap, base, f.Src)
 		rf, rt := chunkRange(from, to, base, len(f.Src))
 		for _, h := range analysis.InlayHints(f, rf, rt, opts) {
 			out = append(out, inlayHint{
-				Position:    toPosition(snap, base+int(h.Pos)),
+				Position:    lines.position(base + int(h.Pos)),
 				Label:       h.Label,
 				Tooltip:     h.Tooltip,
 				PaddingLeft: true,

@@ -90,21 +90,22 @@ func (d *openDoc) apply(changes []contentChange, limit int) error {
 }
 
 // applyToText applies a batch of changes to a plain text, with the rules of
-// applyChanges: each range in the text the previous changes left, an
-// out-of-range change rejecting the whole batch.
+// applyChanges: from the last change of the whole text, each range in the
+// text the previous changes left, a change that cannot be applied refusing
+// the whole batch.
 func applyToText(text string, changes []contentChange) (string, error) {
-	for i, c := range changes {
-		if c.Range == nil {
+	for i := max(0, lastWholeText(changes)); i < len(changes); i++ {
+		c := changes[i]
+		if c.refused == nil && c.Range == nil {
 			text = c.Text
 			continue
 		}
-		start, err := offsetUTF16(text, int(c.Range.Start.Line), int(c.Range.Start.Character))
-		end := 0
+		err := c.refused
+		start, end := 0, 0
 		if err == nil {
-			end, err = offsetUTF16(text, int(c.Range.End.Line), int(c.Range.End.Character))
-		}
-		if err == nil && end < start {
-			err = fmt.Errorf("range %s ends before it starts", fmtRange(*c.Range))
+			start, end, err = rangeOffsets(c.Range,
+				func(line, col int) (int, error) { return offsetUTF16(text, line, col) },
+				func(off int) (int, int) { return positionUTF16(text, off) })
 		}
 		if err != nil {
 			return "", fmt.Errorf("change %d of %d: %w", i+1, len(changes), err)
@@ -112,6 +113,21 @@ func applyToText(text string, changes []contentChange) (string, error) {
 		text = text[:start] + c.Text + text[end:]
 	}
 	return text, nil
+}
+
+// positionUTF16 converts a byte offset in text to an LSP position as
+// offsetUTF16 reads them, for the one position of a change: the line is
+// counted by its breaks, the column in that line alone.
+func positionUTF16(text string, off int) (line, col int) {
+	head := text[:off]
+	start := max(strings.LastIndexByte(head, '\n'), strings.LastIndexByte(head, '\r')) + 1
+	line = strings.Count(head, "\n") + strings.Count(head, "\r") - strings.Count(head, "\r\n")
+	if start == off && off > 0 && head[off-1] == '\r' && off < len(text) && text[off] == '\n' {
+		// between the two bytes of a CRLF: the end of the line before
+		return positionUTF16(text, off-1)
+	}
+	_, col = pgn.NewLineTable(text[start:off]).UTF16Position(pgn.Pos(off - start))
+	return line, col
 }
 
 // offsetUTF16 converts an LSP position in text to a byte offset as
@@ -164,35 +180,22 @@ func (s *server) refuseTooLarge(ctx context.Context, d *openDoc) bool {
 	if d.big == nil {
 		return false
 	}
-	size, version := len(*d.big), d.version
+	size := len(*d.big)
 	s.log.Debug("document too large: not analyzed", zap.String("uri", string(d.uri)), zap.Int("bytes", size), zap.Int("maxDocumentSize", limit))
-	diag := protocol.Diagnostic{
+	s.publishOnly(ctx, d, protocol.Diagnostic{
 		Severity: protocol.DiagnosticSeverityWarning,
 		Code:     codeTooLarge,
 		Source:   source,
 		Message: fmt.Sprintf("pgnls does not check this document: it is %d bytes, more than the maxDocumentSize setting (%d bytes). "+
 			"Raise maxDocumentSize (in bytes, in the pgnls settings; 0 for no limit) to check it here, or run `pgnls check`, which checks files of any size.",
 			size, limit),
-	}
-	s.goBackground(func() {
-		d.pubMu.Lock()
-		defer d.pubMu.Unlock()
-		if d.closed || ctx.Err() != nil {
-			return
-		}
-		if err := s.sendDiagnostics(ctx, d.uri, &version, []protocol.Diagnostic{diag}); err != nil {
-			s.log.Warn("publishDiagnostics failed", zap.String("uri", string(d.uri)), zap.Error(err))
-			return
-		}
-		if s.onPublish != nil {
-			s.onPublish(d.uri, version, true)
-		}
 	})
 	return true
 }
 
 // limitRequests answers null to every textDocument request on a document
-// that is too large to be analyzed: no feature reads its text.
+// that is too large to be analyzed, or that the server lost track of
+// (resync.go): no feature reads its text.
 func (s *server) limitRequests(next jsonrpc2.Handler) jsonrpc2.Handler {
 	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		if _, isCall := req.(*jsonrpc2.Call); !isCall || !strings.HasPrefix(req.Method(), "textDocument/") {
@@ -208,7 +211,7 @@ func (s *server) limitRequests(next jsonrpc2.Handler) jsonrpc2.Handler {
 		}
 		s.mu.Lock()
 		d, ok := s.docs[p.TextDocument.URI]
-		refused := ok && d.big != nil
+		refused := ok && (d.big != nil || d.lost != "")
 		s.mu.Unlock()
 		if refused {
 			return reply(ctx, nil, nil)

@@ -108,16 +108,21 @@ func TestMaxDocumentSize(t *testing.T) {
 	waitTooLarge(t, e, uri, 2, len(text), "100")
 	checkDocText(t, e, uri, text)
 
-	// An edit out of range is rejected as a whole: the text stays.
+	// An edit out of range loses track of the text (resync.go) until the
+	// whole text comes again.
 	e.change(uri, 3, contentChange{Range: rng(8, 0, 8, 0), Text: "x"}, contentChange{Range: rng(30, 0, 30, 1), Text: "y"})
-	checkDocText(t, e, uri, text)
+	if got := e.waitVersion(uri, 3).codes(); !slices.Equal(got, []string{codeOutOfStep}) {
+		t.Errorf("version 3, out of range: %v, want [%s]", got, codeOutOfStep)
+	}
+	e.change(uri, 4, contentChange{Text: text})
+	waitTooLarge(t, e, uri, 4, len(text), "100")
 
 	// Under the limit again (the tags cut to two): checked.
-	e.change(uri, 4, contentChange{Range: rng(2, 0, 7, 0), Text: ""})
+	e.change(uri, 5, contentChange{Range: rng(2, 0, 7, 0), Text: ""})
 	text = "[Event \"E\"]\n[Site \"S\"]\n\n{} 1. e4 e5 2. Ke3 *\n"
 	checkDocText(t, e, uri, text)
-	if got := e.waitVersion(uri, 4).codes(); !slices.Contains(got, "illegal-move") {
-		t.Errorf("version 4, under the limit: %v, want illegal-move among them", got)
+	if got := e.waitVersion(uri, 5).codes(); !slices.Contains(got, "illegal-move") {
+		t.Errorf("version 5, under the limit: %v, want illegal-move among them", got)
 	}
 	if res, err := e.call(protocol.MethodTextDocumentDocumentSymbol, map[string]any{"textDocument": td}); err != nil || isNull(res) {
 		t.Errorf("documentSymbol under the limit: %s, %v", res, err)
@@ -125,23 +130,23 @@ func TestMaxDocumentSize(t *testing.T) {
 
 	// Over it again by a full replacement, then by an insertion.
 	text = strings.Repeat("1. e4 ", 20)
-	e.change(uri, 5, contentChange{Text: text})
-	waitTooLarge(t, e, uri, 5, len(text), "100")
-	e.change(uri, 6, contentChange{Text: "1. e4 *\n"}, contentChange{Range: rng(0, 6, 0, 6), Text: strings.Repeat("e5 ", 40)})
-	text = "1. e4 " + strings.Repeat("e5 ", 40) + "*\n"
+	e.change(uri, 6, contentChange{Text: text})
 	waitTooLarge(t, e, uri, 6, len(text), "100")
+	e.change(uri, 7, contentChange{Text: "1. e4 *\n"}, contentChange{Range: rng(0, 6, 0, 6), Text: strings.Repeat("e5 ", 40)})
+	text = "1. e4 " + strings.Repeat("e5 ", 40) + "*\n"
+	waitTooLarge(t, e, uri, 7, len(text), "100")
 	checkDocText(t, e, uri, text)
 
 	// Raising the limit checks the open document; lowering it refuses it
 	// again; 0 is no limit.
 	e.notify(protocol.MethodWorkspaceDidChangeConfiguration, protocol.DidChangeConfigurationParams{Settings: map[string]any{"pgnls": map[string]any{"maxDocumentSize": 0}}})
-	e.change(uri, 7) // a version to wait for, under the new settings
-	if got := e.waitVersion(uri, 7).codes(); slices.Contains(got, codeTooLarge) || !slices.Contains(got, "illegal-move") {
+	e.change(uri, 8) // a version to wait for, under the new settings
+	if got := e.waitVersion(uri, 8).codes(); slices.Contains(got, codeTooLarge) || !slices.Contains(got, "illegal-move") {
 		t.Errorf("with no limit: %v, want the checker's diagnostics", got)
 	}
 	e.notify(protocol.MethodWorkspaceDidChangeConfiguration, protocol.DidChangeConfigurationParams{Settings: map[string]any{"pgnls": map[string]any{"maxDocumentSize": 50}}})
-	e.change(uri, 8)
-	waitTooLarge(t, e, uri, 8, len(text), "50")
+	e.change(uri, 9)
+	waitTooLarge(t, e, uri, 9, len(text), "50")
 	checkDocText(t, e, uri, text)
 
 	// Closing clears the diagnostic.

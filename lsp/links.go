@@ -17,9 +17,10 @@ func (s *server) DocumentLink(_ context.Context, p *protocol.DocumentLinkParams)
 	}
 	out := []protocol.DocumentLink{}
 	for base, f := range snap.Pieces() {
+		lines := newLineIndex(snap, base, f.Src)
 		for _, l := range analysis.Links(f) {
 			out = append(out, protocol.DocumentLink{
-				Range:  toRange(snap, base+int(l.Pos), base+int(l.End)),
+				Range:  lines.rangeOf(base+int(l.Pos), base+int(l.End)),
 				Target: protocol.DocumentURI(l.Target),
 			})
 		}

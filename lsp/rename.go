@@ -26,7 +26,7 @@ func (s *server) PrepareRename(_ context.Context, p *protocol.PrepareRenameParam
 		return nil, nil
 	}
 	pos, end := analysis.ValueSpan(src, tag)
-	r := toRange(snap, base+int(pos), base+int(end))
+	r := newLineIndex(snap, base, src).rangeOf(base+int(pos), base+int(end))
 	return &r, nil
 }
 
@@ -53,7 +53,9 @@ func (s *server) Rename(_ context.Context, p *protocol.RenameParams) (*protocol.
 	}
 	edits := []protocol.TextEdit{}
 	for base, f := range snap.Pieces() {
-		edits = append(edits, toTextEdits(snap, base, analysis.RenamePlayer(f, tag.Value, p.NewName))...)
+		if renames := analysis.RenamePlayer(f, tag.Value, p.NewName); len(renames) > 0 {
+			edits = append(edits, textEditsIn(newLineIndex(snap, base, f.Src), base, renames)...)
+		}
 	}
 	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{p.TextDocument.URI: edits}}, nil
 }

@@ -28,9 +28,10 @@ func (s *server) selectionRange(_ context.Context, p *protocol.SelectionRangePar
 	for _, at := range p.Positions {
 		off := snap.ClampUTF16(int(at.Line), int(at.Character))
 		f, base := snap.GameAt(off)
+		lines := newLineIndex(snap, base, f.Src)
 		spans := analysis.SelectionRanges(f, pgn.Pos(off-base))
 		if len(spans) == 0 {
-			here := toPosition(snap, off)
+			here := lines.position(off)
 			out = append(out, protocol.SelectionRange{Range: protocol.Range{Start: here, End: here}})
 			continue
 		}
@@ -38,7 +39,7 @@ func (s *server) selectionRange(_ context.Context, p *protocol.SelectionRangePar
 		var parent *protocol.SelectionRange
 		for i := len(spans) - 1; i >= 0; i-- {
 			parent = &protocol.SelectionRange{
-				Range:  toRange(snap, base+int(spans[i].Pos), base+int(spans[i].End)),
+				Range:  lines.rangeOf(base+int(spans[i].Pos), base+int(spans[i].End)),
 				Parent: parent,
 			}
 		}

@@ -12,7 +12,9 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -20,6 +22,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
+
+	"pgnls/analysis"
 )
 
 // Serve runs the language server on rwc (standard input and output, or one
@@ -84,9 +88,11 @@ type server struct {
 	// document reports work-done progress.
 	progressMinBytes int
 	// Hooks for tests: beforeHandle runs before each message is routed,
-	// onPublish after each publication of an open document's diagnostics.
-	beforeHandle func(ctx context.Context, req jsonrpc2.Request)
-	onPublish    func(uri protocol.DocumentURI, version int32, final bool)
+	// onPublish after each publication of an open document's diagnostics,
+	// beforeAnalysis on the analysis's goroutine before it starts.
+	beforeHandle   func(ctx context.Context, req jsonrpc2.Request)
+	onPublish      func(uri protocol.DocumentURI, version int32, final bool)
+	beforeAnalysis func(ctx context.Context, uri protocol.DocumentURI, version int32)
 }
 
 // clientCaps are the client capabilities the server acts on.
@@ -234,6 +240,8 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*initialize
 		zap.Bool("workDoneProgress", caps.workDoneProgress), zap.Bool("configuration", caps.configuration))
 	if len(p.InitializationOptions) > 0 {
 		s.applySettings(parseSettingsJSON(p.InitializationOptions))
+	} else {
+		s.loadECOFile(s.settings.Load().ECOFile)
 	}
 	s.state.Store(int32(stateRunning))
 	res := &protocol.InitializeResult{
@@ -330,16 +338,42 @@ func (s *server) applySettings(set *Settings, problems []string) {
 		s.log.Warn(p)
 	}
 	if len(problems) > 0 {
-		s.showMessage(protocol.MessageTypeWarning, "pgnls: "+problems[0])
+		// One message that names every wrong value: an editor shows a
+		// message at a time, and would hide all but the first behind it.
+		s.showMessage(protocol.MessageTypeWarning, "pgnls: "+strings.Join(problems, "; ")+" (each keeps its default)")
 	}
 	old := s.settings.Swap(set)
 	s.refreshInlayHints(old, set) // inlay.go
+	s.loadECOFile(set.ECOFile)
 	s.log.Info("settings", zap.Int("lineWidth", set.LineWidth), zap.Int("maxDiagnostics", set.MaxDiagnostics), zap.Int("severityOverrides", len(set.Severity)))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, d := range s.docs {
 		s.startAnalysis(d)
 	}
+}
+
+// loadECOFile reads the ECO file a setting names, in the background, when
+// the settings are applied: the hovers and completions that name openings
+// then find it read (analysis.LoadECO keeps it), and the user is told at
+// once when it cannot be used (not a regular file, too large, too slow, no
+// ECO lines in it), as of any other wrong setting. Each file is told of
+// once (ecoWarned, which the hovers share); the default file, when it is
+// not installed, is no error.
+func (s *server) loadECOFile(path string) {
+	if path == "" {
+		return
+	}
+	s.goBackground(func() {
+		_, err := analysis.LoadECO(path)
+		if err == nil || path == defaultECOFile && os.IsNotExist(err) {
+			return
+		}
+		if _, seen := ecoWarned.LoadOrStore(path, true); !seen {
+			s.log.Warn("ECO file not loaded: hovers name no openings", zap.String("ecoFile", path), zap.Error(err))
+			s.showMessage(protocol.MessageTypeWarning, "pgnls: ecoFile: "+err.Error()+" (hovers and completions name no openings)")
+		}
+	})
 }
 
 // showMessage tells the user something went wrong that they can fix.

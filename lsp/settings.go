@@ -3,7 +3,9 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 
 	"pgnls/analysis"
 )
@@ -80,25 +82,15 @@ func parseSettings(v any) (set *Settings, problems []string) {
 			return set, problems
 		}
 	}
-	if w, ok := obj["lineWidth"]; ok {
-		if n, ok := intValue(w); ok && n > 0 {
-			set.LineWidth = n
-		} else {
-			problems = append(problems, fmt.Sprintf("settings: lineWidth: want a positive integer, not %v", w))
+	for _, b := range numberSettings {
+		v, ok := obj[b.name]
+		if !ok {
+			continue
 		}
-	}
-	if m, ok := obj["maxDiagnostics"]; ok {
-		if n, ok := intValue(m); ok && n >= 0 {
-			set.MaxDiagnostics = n
+		if n, ok := intValue(v, b.min, b.max); ok {
+			*b.field(set) = n
 		} else {
-			problems = append(problems, fmt.Sprintf("settings: maxDiagnostics: want an integer >= 0, not %v", m))
-		}
-	}
-	if m, ok := obj["maxDocumentSize"]; ok {
-		if n, ok := intValue(m); ok && n >= 0 {
-			set.MaxDocumentSize = n
-		} else {
-			problems = append(problems, fmt.Sprintf("settings: maxDocumentSize: want a size in bytes >= 0, not %v", m))
+			problems = append(problems, fmt.Sprintf("settings: %s: want %s, not %s", b.name, b.want, jsonValue(v)))
 		}
 	}
 	if ih, ok := obj["inlayHints"]; ok {
@@ -167,13 +159,52 @@ func knownCode(c analysis.Code) bool {
 	return false
 }
 
-// intValue accepts a JSON number that is a whole number.
-func intValue(v any) (int, bool) {
+// numberSettings are the settings that are whole numbers, with their
+// bounds. A value out of them is almost surely a slip (2^62, -5), and each
+// bound is where the setting stops meaning anything:
+//
+//   - lineWidth, 20 to 254: a line of the standard's import format holds
+//     at most 255 characters with its line break (section 4.3), so a wider
+//     line is no longer PGN that every program reads; under 20, a move
+//     number, a move and its annotation ("123... Qxe8+!? $18") do not fit,
+//     and each line holds one token.
+//   - maxDiagnostics, 0 (no limit) to 100,000: past that a publication is
+//     over 20 MB of JSON after every keystroke, which no editor digests;
+//     0 is how to ask for all of them.
+//   - maxDocumentSize, 0 (no limit) to 2^40 bytes (1 TiB): the server keeps
+//     about three times an analyzed document in memory, and no machine it
+//     runs on has three terabytes.
+var numberSettings = []struct {
+	name     string
+	min, max float64
+	want     string
+	field    func(*Settings) *int
+}{
+	{"lineWidth", 20, 254, "a whole number of characters from 20 to 254", func(s *Settings) *int { return &s.LineWidth }},
+	{"maxDiagnostics", 0, 100_000, "a whole number from 0 (no limit) to 100000", func(s *Settings) *int { return &s.MaxDiagnostics }},
+	{"maxDocumentSize", 0, 1 << 40, "a size in bytes from 0 (no limit) to 1099511627776 (1 TiB)", func(s *Settings) *int { return &s.MaxDocumentSize }},
+}
+
+// intValue accepts a JSON number that is a whole number from min to max.
+func intValue(v any, min, max float64) (int, bool) {
 	f, ok := v.(float64)
-	if !ok || f != float64(int(f)) {
+	if !ok || f != math.Trunc(f) || f < min || f > max || f > math.MaxInt {
 		return 0, false
 	}
 	return int(f), true
+}
+
+// jsonValue writes a setting's value as the user wrote it, more or less
+// (JSON numbers come as float64: 2^62 is 4611686018427387904).
+func jsonValue(v any) string {
+	if f, ok := v.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1e21 {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	b, err := json.Marshal(v)
+	if err != nil || len(b) > 80 {
+		return jsonKind(v)
+	}
+	return string(b)
 }
 
 func jsonKind(v any) string {

@@ -236,3 +236,76 @@ func TestPulledNullKeepsInitializationOptions(t *testing.T) {
 		t.Errorf("codes %v, want [illegal-move]", got)
 	}
 }
+
+// Each number setting has bounds (settings.go: numberSettings); a value out
+// of them, or not a whole number, keeps its default and is named in the
+// problems. lineWidth 1, 2^62 and -5, maxDiagnostics 1.5 and 1e18 and
+// maxDocumentSize -1 were taken, or half taken, without a word.
+func TestNumberSettingsBounds(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		value any
+		want  int // -1: the default, with a problem
+	}{
+		{"lineWidth", 1, -1}, {"lineWidth", 19, -1}, {"lineWidth", 20, 20}, {"lineWidth", 254, 254}, {"lineWidth", 255, -1},
+		{"lineWidth", 1 << 62, -1}, {"lineWidth", -5, -1}, {"lineWidth", 79.5, -1}, {"lineWidth", "79", -1}, {"lineWidth", nil, -1},
+		{"maxDiagnostics", 0, 0}, {"maxDiagnostics", 100000, 100000}, {"maxDiagnostics", 100001, -1}, {"maxDiagnostics", 1.5, -1},
+		{"maxDiagnostics", 1e18, -1}, {"maxDiagnostics", -1, -1}, {"maxDiagnostics", 1e300, -1}, {"maxDiagnostics", true, -1},
+		{"maxDocumentSize", 0, 0}, {"maxDocumentSize", 1, 1}, {"maxDocumentSize", 1 << 40, 1 << 40}, {"maxDocumentSize", 1<<40 + 1, -1},
+		{"maxDocumentSize", -1, -1}, {"maxDocumentSize", 1e18, -1}, {"maxDocumentSize", 0.5, -1},
+	} {
+		set, problems := parseSettings(map[string]any{tt.name: jsonNumber(tt.value)})
+		got := map[string]int{"lineWidth": set.LineWidth, "maxDiagnostics": set.MaxDiagnostics, "maxDocumentSize": set.MaxDocumentSize}[tt.name]
+		def := map[string]int{"lineWidth": 79, "maxDiagnostics": 100, "maxDocumentSize": defaultMaxDocumentSize}[tt.name]
+		switch {
+		case tt.want >= 0 && (got != tt.want || len(problems) > 0):
+			t.Errorf("%s %v: %d, problems %q; want %d and no problem", tt.name, tt.value, got, problems, tt.want)
+		case tt.want < 0 && (got != def || len(problems) != 1 || !strings.Contains(problems[0], tt.name)):
+			t.Errorf("%s %v: %d, problems %q; want the default %d and a problem naming it", tt.name, tt.value, got, problems, def)
+		}
+	}
+}
+
+// jsonNumber is v as a JSON decoder gives it: numbers as float64.
+func jsonNumber(v any) any {
+	if n, ok := v.(int); ok {
+		return float64(n)
+	}
+	return v
+}
+
+// Several wrong values at once, from initializationOptions and then from
+// didChangeConfiguration: each keeps its default, the right ones apply, and
+// the user is shown one warning that names every wrong one (an editor shows
+// the first of several messages only).
+func TestWrongSettingsKeepDefaultsAndAreAllNamed(t *testing.T) {
+	e := newEnv(t, nil)
+	wrong := map[string]any{"lineWidth": 1, "maxDiagnostics": 1.5, "maxDocumentSize": -1, "severity": map[string]any{"missing-tag": "off"}}
+	e.initialize(protocol.ClientCapabilities{}, map[string]any{"pgnls": wrong})
+	check := func(when string) {
+		t.Helper()
+		var msg string
+		e.client.waitFor(t, "the warning "+when, func(c *fakeClient) bool {
+			for _, m := range c.messages {
+				if m.Type == protocol.MessageTypeWarning {
+					msg = m.Message
+				}
+			}
+			return msg != ""
+		})
+		for _, name := range []string{"lineWidth", "maxDiagnostics", "maxDocumentSize"} {
+			if !strings.Contains(msg, name) {
+				t.Errorf("%s: the warning %q does not name %s", when, msg, name)
+			}
+		}
+		set := e.s.settings.Load()
+		if set.LineWidth != 79 || set.MaxDiagnostics != 100 || set.MaxDocumentSize != defaultMaxDocumentSize || set.Severity[analysis.CodeMissingTag] != severityOff {
+			t.Errorf("%s: settings %+v, want the defaults but missing-tag off", when, *set)
+		}
+		e.client.record(func(c *fakeClient) { c.messages = nil })
+	}
+	check("at initialize")
+	wrong["lineWidth"], wrong["maxDiagnostics"] = float64(1<<62), 1e18
+	e.notify(protocol.MethodWorkspaceDidChangeConfiguration, &protocol.DidChangeConfigurationParams{Settings: map[string]any{"pgnls": wrong}})
+	check("after didChangeConfiguration")
+}

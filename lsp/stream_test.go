@@ -96,8 +96,10 @@ func TestStreamBrokenHeader(t *testing.T) {
 	}
 }
 
-// FuzzDecodeMessage: decodeMessage gives the message jsonrpc2.DecodeMessage
-// gives (the same kind, method, id and params, or an error for both).
+// FuzzDecodeMessage: a message decodeMessage accepts is the message
+// jsonrpc2.DecodeMessage gives (the same kind, method, id and params); what
+// jsonrpc2 refuses, decodeMessage refuses. decodeMessage refuses more: what
+// JSON-RPC 2.0 does not allow (TestStreamAppliesJSONRPCRules).
 func FuzzDecodeMessage(f *testing.F) {
 	for _, seed := range []string{
 		`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.pgn","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":0}},"text":" "}]}}`,
@@ -112,6 +114,11 @@ func FuzzDecodeMessage(f *testing.F) {
 		`{"jsonrpc":"2.0","Method":"m","params":{"a":"<b>"}} trailing`,
 		`{"jsonrpc":"2.0","method":"m","method":"n","params":5}`,
 		`{"jsonrpc":"2.0","id":1.5,"method":"m","params":{}}`,
+		`{"jsonrpc":"2.0","id":"","method":"m","params":{}}`,
+		`{"jsonrpc":"2.0","id":2147483648,"method":"m","params":{}}`,
+		`{"jsonrpc":"2.0","id":-7,"method":"m","params":{"s":"a\"b\\"}}`,
+		`{"jsonrpc":"2.0","method":"a","Method":"b","params":{}}`,
+		`{"jsonrpc":"2.0","id":3,"result":{"x":[1,{"y":"}"}]}}`,
 		`[1]`, `nul`, ``,
 	} {
 		f.Add([]byte(seed))
@@ -119,8 +126,8 @@ func FuzzDecodeMessage(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		got, gotErr := decodeMessage(body)
 		want, wantErr := jsonrpc2.DecodeMessage(body)
-		if (gotErr != nil) != (wantErr != nil) {
-			t.Fatalf("%q: error %v, want %v", body, gotErr, wantErr)
+		if gotErr == nil && wantErr != nil {
+			t.Fatalf("%q: accepted, but jsonrpc2 says %v", body, wantErr)
 		}
 		if gotErr != nil {
 			return
@@ -169,5 +176,76 @@ func TestDecodeMessageOfAKeystrokeAllocatesLittle(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if per := (after.TotalAlloc - before.TotalAlloc) / 100; per > 4<<10 {
 		t.Errorf("%d bytes allocated per message, want a few hundred", per)
+	}
+}
+
+// repeatReader yields n copies of c, then the text after.
+type repeatReader struct {
+	c     byte
+	n     int
+	after *strings.Reader
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return r.after.Read(p)
+	}
+	k := min(len(p), r.n)
+	for i := range p[:k] {
+		p[i] = r.c
+	}
+	r.n -= k
+	return k, nil
+}
+
+// allocatedBy returns the bytes fn allocates.
+func allocatedBy(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// A header line without a line break, however long, is skipped in the
+// stream's buffer: the memory read costs does not grow with it (a 300 MB
+// line took the server to 1.2 GB), and the message after it is read.
+func TestLongHeaderLineTakesNoMemory(t *testing.T) {
+	call := `{"jsonrpc":"2.0","id":1,"method":"after"}`
+	for _, prefix := range []string{"", "Content-Length: 5"} {
+		in := &repeatReader{c: 'x', n: 16 << 20, after: strings.NewReader("\r\n" + frame(call))}
+		s := newStream(&rwc{in: io.MultiReader(strings.NewReader(prefix), in)}, zap.NewNop())
+		var msg jsonrpc2.Message
+		var err error
+		allocated := allocatedBy(func() { msg, _, err = s.Read(context.Background()) })
+		if c, ok := msg.(*jsonrpc2.Call); err != nil || !ok || c.Method() != "after" {
+			t.Fatalf("%q + 16 MB line: read %v, %v; want the call after it", prefix, msg, err)
+		}
+		if allocated > 1<<20 {
+			t.Errorf("%q + 16 MB line: %d bytes allocated, want less than 1 MB", prefix, allocated)
+		}
+	}
+}
+
+// A Content-Length that promises more than is sent costs memory for what is
+// sent, up to bodyStep at most: a message of 1 GB announced, and 1 KB sent
+// before the input ends, allocates no gigabyte.
+func TestBodyMemoryFollowsTheBytesSent(t *testing.T) {
+	in := strings.NewReader(fmt.Sprintf("Content-Length: %d\r\n\r\n%s", maxMessage, strings.Repeat("x", 1024)))
+	s := newStream(&rwc{in: in}, zap.NewNop())
+	var err error
+	allocated := allocatedBy(func() { _, _, err = s.Read(context.Background()) })
+	if err == nil {
+		t.Fatal("a body cut short was read")
+	}
+	if allocated > bodyStep+1<<20 {
+		t.Errorf("%d bytes allocated for 1 KB sent, want at most %d", allocated, bodyStep+1<<20)
+	}
+	// A body longer than bodyStep is read whole.
+	body := `{"jsonrpc":"2.0","method":"big","params":{"s":"` + strings.Repeat("y", bodyStep+10) + `"}}`
+	s = newStream(&rwc{in: strings.NewReader(frame(body))}, zap.NewNop())
+	msg, _, err := s.Read(context.Background())
+	if n, ok := msg.(*jsonrpc2.Notification); err != nil || !ok || !strings.HasSuffix(string(n.Params()), strings.Repeat("y", 100)+`"}`) {
+		t.Fatalf("a body of %d bytes: %T, %v", len(body), msg, err)
 	}
 }

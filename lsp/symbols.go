@@ -34,24 +34,25 @@ func (s *server) DocumentSymbol(_ context.Context, p *protocol.DocumentSymbolPar
 	number := 1
 	tags := snap.Games() <= maxTagSymbols
 	for base, f := range snap.Pieces() {
+		lines := newLineIndex(snap, base, f.Src)
 		for _, g := range analysis.GameSymbols(f, number) {
 			if !tags {
 				g.Tags = nil
 			}
-			out = append(out, gameSymbol(snap, base, g))
+			out = append(out, gameSymbol(lines, base, g))
 		}
 		number += len(f.Games)
 	}
 	return out, nil
 }
 
-func gameSymbol(snap *analysis.Snapshot, base int, g analysis.GameSymbol) protocol.DocumentSymbol {
+func gameSymbol(lines *lineIndex, base int, g analysis.GameSymbol) protocol.DocumentSymbol {
 	sym := protocol.DocumentSymbol{
 		Name:           g.Name,
 		Detail:         g.Detail,
 		Kind:           protocol.SymbolKindObject,
-		Range:          toRange(snap, base+int(g.Pos), base+int(g.End)),
-		SelectionRange: toRange(snap, base+int(g.NamePos), base+int(g.NameEnd)),
+		Range:          lines.rangeOf(base+int(g.Pos), base+int(g.End)),
+		SelectionRange: lines.rangeOf(base+int(g.NamePos), base+int(g.NameEnd)),
 	}
 	for _, t := range g.Tags {
 		name := t.Name
@@ -62,8 +63,8 @@ func gameSymbol(snap *analysis.Snapshot, base int, g analysis.GameSymbol) protoc
 			Name:           name,
 			Detail:         t.Value,
 			Kind:           protocol.SymbolKindProperty,
-			Range:          toRange(snap, base+int(t.Pos), base+int(t.End)),
-			SelectionRange: toRange(snap, base+int(t.NamePos), base+int(t.NameEnd)),
+			Range:          lines.rangeOf(base+int(t.Pos), base+int(t.End)),
+			SelectionRange: lines.rangeOf(base+int(t.NamePos), base+int(t.NameEnd)),
 		})
 	}
 	return sym
@@ -89,14 +90,18 @@ func (s *server) Symbols(ctx context.Context, p *protocol.WorkspaceSymbolParams)
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
+			var lines *lineIndex // made for the first game that matches
 			for _, g := range analysis.GameSymbols(f, number) {
 				if !g.MatchesQuery(p.Query) {
 					continue
 				}
+				if lines == nil {
+					lines = newLineIndex(snap, base, f.Src)
+				}
 				out = append(out, protocol.SymbolInformation{
 					Name:          g.Name,
 					Kind:          protocol.SymbolKindObject,
-					Location:      protocol.Location{URI: uri, Range: toRange(snap, base+int(g.Pos), base+int(g.End))},
+					Location:      protocol.Location{URI: uri, Range: lines.rangeOf(base+int(g.Pos), base+int(g.End))},
 					ContainerName: path.Base(string(uri)),
 				})
 				if len(out) == maxWorkspaceSymbols {
