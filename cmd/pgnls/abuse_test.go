@@ -194,18 +194,22 @@ func TestAbuse(t *testing.T) {
 	})
 
 	// A batch with a range past the end is rejected as a whole (and the
-	// user told); the text stays as it was, which the next change shows.
+	// user told): nothing of it is applied, and the server, which no
+	// longer knows the editor's text, says so until the whole text comes
+	// again (lsp/resync.go); after that, the text is the one sent.
 	t.Run("ranges past the end", func(t *testing.T) {
 		p := start(t, bin)
 		p.initialize()
 		uri := "file:///r.pgn"
-		p.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 1, "text": "[Event \"E\"]\n\n1. e4 e5 2. Ke3 *\n"}})
+		text := "[Event \"E\"]\n\n1. e4 e5 2. Ke3 *\n"
+		p.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 1, "text": text}})
 		p.waitDiagnostics(uri, 1)
-		for v, r := range []map[string]any{lspRange(50, 0, 50, 1), lspRange(2, 40, 2, 41), lspRange(2, 3, 2, 1), lspRange(0, 0, 4, 0)} {
+		for i, r := range []map[string]any{lspRange(50, 0, 50, 1), lspRange(2, 40, 2, 41), lspRange(2, 3, 2, 1), lspRange(0, 0, 4, 0)} {
+			bad, resync := 2*i+2, 2*i+3
 			p.notify("textDocument/didChange", map[string]any{
-				"textDocument": map[string]any{"uri": uri, "version": v + 2},
+				"textDocument": map[string]any{"uri": uri, "version": bad},
 				"contentChanges": []any{
-					map[string]any{"range": lspRange(0, 0, 0, 0), "text": "garbage "}, // in range, undone with the batch
+					map[string]any{"range": lspRange(0, 0, 0, 0), "text": "garbage "}, // in range, not applied with the batch
 					map[string]any{"range": r, "text": "x"},
 				},
 			})
@@ -213,13 +217,21 @@ func TestAbuse(t *testing.T) {
 			if !strings.Contains(string(m.Params), "could not apply a change") {
 				t.Errorf("message %s", m.Params)
 			}
+			if got := codes(p.waitDiagnostics(uri, bad)); got != "out-of-sync" {
+				t.Errorf("after a rejected batch: %q, want out-of-sync", got)
+			}
+			p.notify("textDocument/didChange", map[string]any{
+				"textDocument":   map[string]any{"uri": uri, "version": resync},
+				"contentChanges": []any{map[string]any{"text": text}},
+			})
+			p.waitDiagnostics(uri, resync)
 		}
 		p.notify("textDocument/didChange", map[string]any{
-			"textDocument":   map[string]any{"uri": uri, "version": 10},
+			"textDocument":   map[string]any{"uri": uri, "version": 20},
 			"contentChanges": []any{map[string]any{"range": lspRange(2, 12, 2, 15), "text": "Nc3"}},
 		})
-		if got := codes(p.waitDiagnostics(uri, 10)); got != "missing-tag" {
-			t.Errorf("after the rejected batches and a fix: %q, want missing-tag (the text kept)", got)
+		if got := codes(p.waitDiagnostics(uri, 20)); got != "missing-tag" {
+			t.Errorf("after the rejected batches, the whole text and a fix: %q, want missing-tag", got)
 		}
 		p.finish()
 	})
