@@ -238,11 +238,13 @@ func (p *printer) endLine() {
 }
 
 // tags prints the tag section: the Seven Tag Roster in its order, then the
-// other tags in ASCII order of their names (standard, 8.1.1). The sort is
-// stable, so duplicate tags keep their order. A tag section with comments
-// or escape lines between its tags is printed in source order, comments on
-// lines of their own: a comment has no tag it clearly belongs to, and
-// reordering could carry it past the last tag, into the movetext.
+// other tags in ASCII order of their names (standard, 8.1.1). A tag section
+// with comments or escape lines between its tags is printed in source
+// order, comments on lines of their own: a comment has no tag it clearly
+// belongs to, and reordering could carry it past the last tag, into the
+// movetext. So is a section that repeats a tag: it may be several games'
+// sections run together (the parser splits them only at an empty line), and
+// sorted it could never be split again.
 func (p *printer) tags(g *Game) {
 	if len(g.TagItems) != len(g.Tags) {
 		for _, item := range g.TagItems {
@@ -257,8 +259,11 @@ func (p *printer) tags(g *Game) {
 	}
 	tags := g.Tags
 	if !tagsSorted(tags) {
-		tags = slices.Clone(tags)
-		slices.SortStableFunc(tags, tagCompare)
+		sorted := slices.Clone(tags)
+		slices.SortStableFunc(sorted, tagCompare)
+		if !repeatsName(sorted) {
+			tags = sorted
+		}
 	}
 	for _, t := range tags {
 		p.tag(t)
@@ -318,6 +323,17 @@ func tagCompare(a, b *Tag) int {
 		return ra - rb
 	}
 	return strings.Compare(a.Name, b.Name)
+}
+
+// repeatsName reports whether tags, in export order, hold two tags of the
+// same name (they are then next to each other).
+func repeatsName(sorted []*Tag) bool {
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i].Name == sorted[i-1].Name {
+			return true
+		}
+	}
+	return false
 }
 
 // tagsSorted reports whether tags are in export order already, as they

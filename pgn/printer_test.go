@@ -132,9 +132,16 @@ func TestPrintTags(t *testing.T) {
 			"[Event \"E\"]\n\n*\n",
 		},
 		{
-			"duplicates keep their order",
+			// It may be several sections run together: sorted, it could
+			// never be split again.
+			"a section that repeats a tag keeps the order as written",
 			"[Site \"2\"]\n[Event \"E\"]\n[Site \"1\"]\n*",
-			"[Event \"E\"]\n[Site \"2\"]\n[Site \"1\"]\n\n*\n",
+			"[Site \"2\"]\n[Event \"E\"]\n[Site \"1\"]\n\n*\n",
+		},
+		{
+			"a section without repeats is sorted",
+			"[Site \"2\"]\n[Event \"E\"]\n[Zed \"1\"]\n[Annotator \"A\"]\n*",
+			"[Event \"E\"]\n[Site \"2\"]\n[Annotator \"A\"]\n[Zed \"1\"]\n\n*\n",
 		},
 		{
 			"a comment between tags keeps the source order",
