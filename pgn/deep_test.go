@@ -196,7 +196,7 @@ func TestOverDeepVariationKeepsAnOpenCommentApart(t *testing.T) {
 	}
 }
 
-// TestDeepOpenBraces parses 100,000 '{' without '}': a single comment that
+// TestDeepOpenBraces parses 10^7 '{' without '}': a single comment that
 // runs to the end of the text, and a single error.
 func TestDeepOpenBraces(t *testing.T) {
 	src := "1. e4 " + strings.Repeat("{", deep)

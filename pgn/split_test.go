@@ -146,3 +146,14 @@ func TestTagOnlyGamesSplit(t *testing.T) {
 		t.Error("a CR then a LF is one line break, not an empty line")
 	}
 }
+
+// TestNoCutBeforeAByteOrderMark: text that starts with U+FEFF parses alone
+// with a byte order mark, which within the whole text is illegal text: no
+// cut goes before it (an edit can put one at the start of a chunk).
+func TestNoCutBeforeAByteOrderMark(t *testing.T) {
+	for _, before := range []string{"", "[Event \"a\"]\n\n1. e4 *\n", "%x\n"} {
+		if !DependsOnNext(Parse(before), "\uFEFF[Event \"b\"]\n\n1. d4 *\n") {
+			t.Errorf("DependsOnNext(%q, a text that starts with U+FEFF) = false", before)
+		}
+	}
+}
