@@ -290,7 +290,7 @@ func checkExportLayout(t *testing.T, f *pgn.File, width int) {
 		if _, bom := item.(*pgn.BOMNode); bom {
 			want = ""
 		}
-		if i+1 < len(f.Items) && src[next] == '%' && isBetweenGames(f.Items[i+1]) && !isBetweenGames(item) && !startsLine(src, pgn.Pos(next)) {
+		if i+1 < len(f.Items) && slotOf[i+1] != slotOf[i] && src[next] == '%' && isBetweenGames(f.Items[i+1]) && !isBetweenGames(item) && !startsLine(src, pgn.Pos(next)) {
 			want += " " // stray text that would be an escape line at a line start
 		}
 		if gap := src[end:next]; gap != want {

@@ -9,8 +9,9 @@ import (
 )
 
 // Formatting: textDocument/formatting and textDocument/rangeFormatting
-// answer with the formatter's edits (analysis.FormatRangeEdits), at most one
-// per game and trimmed to the bytes that change, so that the editor keeps
+// answer with the formatter's edits (analysis.Snapshot.FormatEdits, the
+// edits of analysis.FormatRangeEdits on the whole text), at most one per
+// game and trimmed to the bytes that change, so that the editor keeps
 // the cursor and the undo history of everything else. The width is the
 // lineWidth setting; the client's tab and space options do not apply to
 // PGN.

@@ -20,7 +20,8 @@ import (
 // movetext there) — or, while the game has no moves yet, whatever next
 // starts with (more tag pairs would join its tag section), but for a tag
 // pair after an empty line that repeats one of the game's tags, which
-// starts the next game.
+// starts the next game. It reports true too when next starts with U+FEFF:
+// no cut goes there, as next alone would start with a byte order mark.
 func DependsOnNext(f *File, next string) bool {
 	return TailOf(f).DependsOnNext(next)
 }
