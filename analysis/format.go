@@ -209,7 +209,7 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, followed bool, opt
 			out = appendLF(out, verbatim(f.Src, n.From, f.Items[s.last]))
 			out = append(out, '\n')
 		} else {
-			out = appendGame(out, f, n, opts)
+			out = appendGame(out, f, n, tagsBefore(f, s.first), opts)
 		}
 	default:
 		if i == 0 && strings.HasPrefix(f.Src[first.Pos():], byteOrderMark) {
@@ -243,14 +243,29 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, followed bool, opt
 }
 
 // appendGame appends game g, which has no syntax error, in export format,
-// ending in a newline.
-func appendGame(dst []byte, f *pgn.File, g *pgn.Game, opts FormatOptions) []byte {
+// ending in a newline. after holds the tags of the game before it when
+// that one is tags alone (pgn.PrintOptions.After).
+func appendGame(dst []byte, f *pgn.File, g *pgn.Game, after []*pgn.Tag, opts FormatOptions) []byte {
 	r := recorderPool.Get().(*sanRecorder)
 	defer r.release()
 	if start := startOf(g); start.replayable() {
 		replayLines(&g.Moves, start.pos, r)
 	}
-	return pgn.AppendGame(dst, f.Src, g, pgn.PrintOptions{Width: opts.Width, Move: r.info})
+	return pgn.AppendGame(dst, f.Src, g, pgn.PrintOptions{Width: opts.Width, Move: r.info, After: after})
+}
+
+// tagsBefore returns the tags of the item before item i when it is a game
+// of tags alone, whose tag section the game at i must stay apart from. A
+// text is never cut after such a game (pgn.DependsOnNext), so that it is
+// in the same parse as the game after it.
+func tagsBefore(f *pgn.File, i int) []*pgn.Tag {
+	if i == 0 {
+		return nil
+	}
+	if g, ok := f.Items[i-1].(*pgn.Game); ok && g.TagsOnly() {
+		return g.Tags
+	}
+	return nil
 }
 
 // sanRecorder replays a game and records, in source order, what the

@@ -288,6 +288,22 @@ func TestFmtKeepsTagOnlyGamesApart(t *testing.T) {
 	if got := Format(pgn.Parse(repeat), FormatOptions{}); got != repeat {
 		t.Errorf("a section that repeats a tag: Format = %q, want it in its order %q", got, repeat)
 	}
+	// Export order would start the second section with a tag the first
+	// lacks, and the two would read as one: a tag the first holds comes
+	// first (found by FuzzFormat).
+	for _, tt := range []struct{ in, want string }{
+		{"[White \"\"] \n\n[White \"\"][Round \"\"]", "[White \"\"]\n\n[White \"\"]\n[Round \"\"]\n"},
+		{"[White \"a\"]\n[Site \"s\"]\n\n[White \"b\"]\n[Round \"1\"]\n{c}\n\n[Round \"2\"]\n[Event \"e\"]\n",
+			"[Site \"s\"]\n[White \"a\"]\n\n[White \"b\"]\n[Round \"1\"]\n\n{ c }\n\n[Round \"2\"]\n[Event \"e\"]\n"},
+	} {
+		got := Format(pgn.Parse(tt.in), FormatOptions{})
+		if got != tt.want {
+			t.Errorf("Format(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if n, m := len(pgn.Parse(tt.in).Games), len(pgn.Parse(got).Games); n != m {
+			t.Errorf("Format(%q): %d games, then %d", tt.in, n, m)
+		}
+	}
 }
 
 // fmtLikeCLI formats text as `pgnls fmt` does: in the pieces of a streaming

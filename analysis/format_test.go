@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -297,12 +298,15 @@ func checkExportLayout(t *testing.T, f *pgn.File, width int) {
 			t.Fatalf("item %d is followed by %q, want %q", i, gap, want)
 		}
 		if g, ok := item.(*pgn.Game); ok && !slots[slotOf[i]].kept {
-			checkGameLayout(t, f, g, width)
+			checkGameLayout(t, f, g, tagsBefore(f, i), width)
 		}
 	}
 }
 
-func checkGameLayout(t *testing.T, f *pgn.File, g *pgn.Game, width int) {
+// checkGameLayout checks the layout of a formatted game; after holds the
+// tags of the game before it when that one is tags alone (the game's
+// first tag pair is then one of their names).
+func checkGameLayout(t *testing.T, f *pgn.File, g *pgn.Game, after []*pgn.Tag, width int) {
 	t.Helper()
 	src := f.Src
 	mtStart := g.From
@@ -314,7 +318,14 @@ func checkGameLayout(t *testing.T, f *pgn.File, g *pgn.Game, width int) {
 			}
 		}
 		if len(g.TagItems) == len(g.Tags) && !repeatsTag(g.Tags) {
-			for i := 1; i < len(g.Tags); i++ {
+			first := 1
+			if len(after) > 0 {
+				if !slices.ContainsFunc(after, func(a *pgn.Tag) bool { return a.Name == g.Tags[0].Name }) {
+					t.Fatalf("after a game of tags alone, the first tag %s is not one of its tags", g.Tags[0].Name)
+				}
+				first = 2 // the first may have been moved to the front
+			}
+			for i := first; i < len(g.Tags); i++ {
 				if tagRank(g.Tags[i]) < tagRank(g.Tags[i-1]) {
 					t.Fatalf("tag %s after %s: not in export order", g.Tags[i].Name, g.Tags[i-1].Name)
 				}
@@ -567,11 +578,12 @@ var styleCodes = map[Code]bool{
 // the order of a tag section that repeats a tag).
 func checkNoStyleLeft(t *testing.T, in, out *pgn.File) {
 	t.Helper()
-	kept := map[int]bool{}
+	kept, led := map[int]bool{}, map[int]bool{}
 	for _, sl := range fileSlots(out) {
-		for i := sl.first; i <= sl.last && sl.kept; i++ {
+		for i := sl.first; i <= sl.last; i++ {
 			if g, ok := out.Items[i].(*pgn.Game); ok {
-				kept[g.Index] = true
+				kept[g.Index] = sl.kept
+				led[g.Index] = tagsBefore(out, i) != nil
 			}
 		}
 	}
@@ -588,7 +600,7 @@ func checkNoStyleLeft(t *testing.T, in, out *pgn.File) {
 			}
 		}
 		for _, d := range diags {
-			if d.Code == CodeSTROrder && repeatsTag(g.Tags) {
+			if d.Code == CodeSTROrder && (repeatsTag(g.Tags) || led[i]) {
 				continue
 			}
 			if styleCodes[d.Code] && !(partial && (d.Code == CodeSuffixAnnotation || d.Code == CodeMoveNumber)) {

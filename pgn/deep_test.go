@@ -183,8 +183,8 @@ func TestOverDeepVariationKeepsAnOpenCommentApart(t *testing.T) {
 	if len(b) != 1 || len(b[0].Tokens) != 2 || b[0].Tokens[1].Kind != BraceComment || b[0].Tokens[0].End != Pos(strings.Index(head, " {")) {
 		t.Fatalf("over-deep node %+v, want a Nested token to \"e4\" and the comment", b)
 	}
-	if tail := TailOf(f); tail.flags&tailOpenComment == 0 {
-		t.Errorf("TailOf = %+v, want an open comment", tail)
+	if tail := TailOf(f); tail&tailOpenComment == 0 {
+		t.Errorf("TailOf = %b, want an open comment", tail)
 	}
 	next := "[Event \"x\"]\n\n1. d4 *\n"
 	whole := Parse(head + next)

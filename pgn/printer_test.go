@@ -384,3 +384,32 @@ func randomMovetext(rng *rand.Rand) string {
 	b.WriteString([]string{"*", "1-0", "0-1", "1/2-1/2"}[rng.Intn(4)])
 	return b.String()
 }
+
+// TestPrintTagsAfterATagOnlyGame: after a game of tags alone, a game's
+// tag section begins with one of that game's tag names (the first of
+// them in export order), so that the two do not read as one; export order
+// otherwise.
+func TestPrintTagsAfterATagOnlyGame(t *testing.T) {
+	src := "[White \"a\"]\n[Site \"s\"]\n\n[White \"b\"]\n[Round \"1\"]\n[Annotator \"x\"]\n\n[Round \"2\"]\n[Event \"c\"]\n"
+	f := Parse(src)
+	if len(f.Games) != 3 || !f.Games[0].TagsOnly() || !f.Games[1].TagsOnly() {
+		t.Fatalf("%d games; want 3 of tags alone", len(f.Games))
+	}
+	for _, tt := range []struct {
+		game  int
+		after []*Tag
+		want  string
+	}{
+		{1, f.Games[0].Tags, "[White \"b\"]\n[Round \"1\"]\n[Annotator \"x\"]\n"},
+		{1, nil, "[Round \"1\"]\n[White \"b\"]\n[Annotator \"x\"]\n"},
+		{2, f.Games[1].Tags, "[Round \"2\"]\n[Event \"c\"]\n"},
+		{2, f.Games[0].Tags, "[Event \"c\"]\n[Round \"2\"]\n"}, // no tag in common: export order
+	} {
+		if got := PrintGame(src, f.Games[tt.game], PrintOptions{After: tt.after}); got != tt.want {
+			t.Errorf("game %d after %d tags: %q, want %q", tt.game, len(tt.after), got, tt.want)
+		}
+	}
+	if g := Parse("[Event \"a\"]\n$1\n").Games[0]; g.TagsOnly() {
+		t.Error("a game with a NAG after its tags is not tags alone")
+	}
+}

@@ -1,7 +1,6 @@
 package pgn
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 )
@@ -17,94 +16,48 @@ import (
 // in a brace comment without its '}' and next does not start with a tag pair
 // line (which would end the comment there); and when f ends in a game without
 // a result marker and next does not start with '[' (which would end the
-// movetext there) — or, while the game has no moves yet, whatever next
-// starts with (more tag pairs would join its tag section), but for a tag
-// pair after an empty line that repeats one of the game's tags, which
-// starts the next game. It reports true too when next starts with U+FEFF:
-// no cut goes there, as next alone would start with a byte order mark.
+// movetext there) — or whatever next starts with, while the game has no moves
+// yet, since then more tag pairs would join its tag section. (A tag pair
+// after an empty line that repeats one of its tags starts the next game;
+// but the formatter writes that game's tags knowing the tags of the game
+// before it, and so the two must stay in one piece: see
+// pgn.PrintOptions.After.) It reports true too when next starts with
+// U+FEFF: no cut goes there, as next alone would start with a byte order
+// mark.
 func DependsOnNext(f *File, next string) bool {
 	return TailOf(f).DependsOnNext(next)
 }
 
 // A Tail is what DependsOnNext needs to know of a parse: how its text
 // ends. A language server keeps the tail of each piece of a document, so
-// that an edit asks of the piece before it without parsing it again. Tails
-// are comparable: two parses that end alike have equal tails.
-type Tail struct {
-	flags uint8
-	// breaks counts the line breaks after the last token, up to 2, and
-	// endsCR tells whether that white space ends in "\r" (a "\n" after
-	// it is the same line break).
-	breaks uint8
-	endsCR bool
-	// names holds, for a game without moves or result marker, the names
-	// of its tag pairs, each followed by a space: a tag pair after an
-	// empty line that repeats one of them starts the next game.
-	names string
-}
+// that an edit asks of the piece before it without parsing it again.
+type Tail uint8
 
 const (
-	tailOpenComment uint8 = 1 << iota // a brace comment without its '}'
-	tailNoResult                      // a game without a result marker
-	tailNoMoves                       // ... and without moves
+	tailOpenComment Tail = 1 << iota // a brace comment without its '}'
+	tailNoResult                     // a game without a result marker
+	tailNoMoves                      // ... and without moves
 )
 
 // TailOf returns how f's text ends.
 func TailOf(f *File) Tail {
 	if len(f.Items) == 0 {
-		return Tail{}
+		return 0
 	}
 	last := f.Items[len(f.Items)-1]
 	var lastTok Token
 	NodeTokens(last, func(t Token) { lastTok = t })
 	var t Tail
 	if lastTok.Kind == BraceComment && f.Src[lastTok.End-1] != '}' {
-		t.flags |= tailOpenComment
+		t |= tailOpenComment
 	}
 	if g, ok := last.(*Game); ok && g.Result == nil {
-		t.flags |= tailNoResult
+		t |= tailNoResult
 		if len(g.Moves.Moves) == 0 {
-			t.flags |= tailNoMoves
-			t.names = tagNames(g.Tags)
+			t |= tailNoMoves
 		}
 	}
-	// The white space after the last token: up to the next token, when f
-	// is part of a larger parse (SplitPoints), else to the end.
-	gap := f.Src[lastTok.End:]
-	n := 0
-	for n < len(gap) && isSpace(gap[n]) {
-		n++
-	}
-	gap = gap[:n]
-	t.breaks = uint8(countBreaks(gap, 2))
-	t.endsCR = strings.HasSuffix(gap, "\r")
 	return t
-}
-
-// Format writes the tail for a test's message, whatever the verb: the
-// flags, the line breaks after the last token and the tag names.
-func (t Tail) Format(s fmt.State, _ rune) {
-	fmt.Fprintf(s, "{flags %03b, %d line breaks after", t.flags, t.breaks)
-	if t.endsCR {
-		fmt.Fprint(s, " (the last a CR)")
-	}
-	if t.names != "" {
-		fmt.Fprintf(s, ", tags %q", t.names)
-	}
-	fmt.Fprint(s, "}")
-}
-
-// tagNames returns the names of tags, each followed by a space.
-func tagNames(tags []*Tag) string {
-	if len(tags) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	for _, t := range tags {
-		b.WriteString(t.Name)
-		b.WriteByte(' ')
-	}
-	return b.String()
 }
 
 // DependsOnNext reports whether the parse of a text that ends so would
@@ -120,38 +73,13 @@ func (t Tail) DependsOnNext(next string) bool {
 		// at the start of a document's chunk).
 		return true
 	}
-	if t.flags&tailOpenComment != 0 && !looksLikeTagPair(next) {
+	if t&tailOpenComment != 0 && !looksLikeTagPair(next) {
 		return true
 	}
-	if t.flags&tailNoResult == 0 {
+	if t&tailNoResult == 0 {
 		return false
 	}
-	if t.flags&tailNoMoves != 0 {
-		return !t.nextGameStarts(next)
-	}
-	return next[0] != '['
-}
-
-// nextGameStarts reports whether next, after a game that has tag pairs and
-// nothing else, starts the next game: with a tag pair after an empty line
-// that repeats a tag of the game (the parser's startsGame).
-func (t Tail) nextGameStarts(next string) bool {
-	if t.names == "" || t.flags&tailOpenComment != 0 {
-		return false
-	}
-	i := 0
-	for i < len(next) && isSpace(next[i]) {
-		i++
-	}
-	if i == len(next) || next[i] != '[' {
-		return false
-	}
-	breaks := int(t.breaks) + countBreaks(next[:i], 2)
-	if t.endsCR && next[0] == '\n' {
-		breaks-- // one "\r\n"
-	}
-	name := peekTagName(next, i)
-	return breaks >= 2 && name != "" && strings.Contains(" "+t.names, " "+name+" ")
+	return t&tailNoMoves != 0 || next[0] != '['
 }
 
 // SplitPoints returns the offsets at which f's text can be cut into pieces

@@ -112,38 +112,25 @@ func checkSplitPoints(t *testing.T, f *File) {
 	}
 }
 
-// TestTagOnlyGamesSplit: the cuts between tag-only games hold, and a cut
-// is refused where the next tag pair would join the section.
-func TestTagOnlyGamesSplit(t *testing.T) {
-	text := strings.Repeat("[Event \"a\"]\n[Round \"1\"]\n\n", 5)
+// TestNoCutAfterATagOnlyGame: a game of tags alone is followed in the same
+// piece by what follows it, whatever that is (even the next game, which
+// a repeated tag after an empty line starts): the formatter writes the
+// next game's tags knowing the ones before (PrintOptions.After).
+func TestNoCutAfterATagOnlyGame(t *testing.T) {
+	text := strings.Repeat("[Event \"a\"]\n[Round \"1\"]\n\n", 5) + "[Event \"b\"]\n\n1. e4 *\n\n[Event \"c\"]\n\n1. d4 *\n"
 	f := Parse(text)
-	if points := SplitPoints(f); len(points) != 4 {
-		t.Errorf("split points %v, want one before each game after the first", points)
+	if len(f.Games) != 7 {
+		t.Fatalf("%d games, want 7", len(f.Games))
+	}
+	if points := SplitPoints(f); len(points) != 1 || points[0] != f.Games[6].From {
+		t.Errorf("split points %v, want only the one before the last game (%d)", points, f.Games[6].From)
 	}
 	checkSplitPoints(t, f)
 	one := Parse("[Event \"a\"]\n[Round \"1\"]\n")
-	for _, tt := range []struct {
-		next    string
-		depends bool
-	}{
-		{"\n[Event \"b\"]\n", false},
-		{"\n\n[Round \"2\"]\n", false},
-		{"[Event \"b\"]\n", true},       // no empty line: it joins the section
-		{"\n[Site \"b\"]\n", true},      // no repeat
-		{"\n%x\n[Event \"b\"]\n", true}, // the escape line joins the section first
-		{"\n1. e4 *\n", true},
-	} {
-		if got := DependsOnNext(one, tt.next); got != tt.depends {
-			t.Errorf("DependsOnNext(%q) = %v, want %v", tt.next, got, tt.depends)
+	for _, next := range []string{"\n[Event \"b\"]\n", "[Event \"b\"]\n", "\n[Site \"b\"]\n", "\n%x\n", "\n1. e4 *\n"} {
+		if !DependsOnNext(one, next) {
+			t.Errorf("DependsOnNext(a tag-only game, %q) = false", next)
 		}
-		whole := Parse(one.Src + tt.next)
-		if !tt.depends && len(whole.Games) != 2 {
-			t.Errorf("%q: %d games in the whole text, want 2", tt.next, len(whole.Games))
-		}
-	}
-	crlf := Parse("[Event \"a\"]\r")
-	if !DependsOnNext(crlf, "\n[Event \"b\"]\n") {
-		t.Error("a CR then a LF is one line break, not an empty line")
 	}
 }
 
