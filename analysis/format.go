@@ -16,8 +16,9 @@ import (
 // what is not reformatted:
 //
 //   - A game with a syntax error is left byte for byte as it was, with its
-//     line breaks made LF (and but for the line breaks at the end of an
-//     unterminated comment: see verbatim).
+//     line breaks made LF, and the blanks at the end of its last line kept
+//     (the line breaks at the end of an unterminated comment are left out,
+//     as the separator after the game replaces them: see verbatim).
 //   - In a line with an illegal move, that move and every move after it
 //     (with their variations) keep the text the user wrote, move numbers
 //     included; only the layout changes. So do all the moves of a game
