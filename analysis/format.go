@@ -15,18 +15,24 @@ import (
 // move, found by replaying each game like the checker does — and decides
 // what is not reformatted:
 //
-//   - A game with a syntax error is left byte for byte as it was (but for
-//     the white space at the end of an unterminated comment: see verbatim).
+//   - A game with a syntax error is left byte for byte as it was, with its
+//     line breaks made LF, and the blanks at the end of its last line kept
+//     (the line breaks at the end of an unterminated comment are left out,
+//     as the separator after the game replaces them: see verbatim).
 //   - In a line with an illegal move, that move and every move after it
 //     (with their variations) keep the text the user wrote, move numbers
 //     included; only the layout changes. So do all the moves of a game
 //     that cannot be replayed: a bad FEN, or a variant other than chess.
 //   - The text between games (a preface, stray comments, escape lines) is
 //     kept as it is, with its line breaks made LF.
+//   - What is kept as written is never cut: a game or text between games
+//     that starts on the line where kept text ends is kept too, with the
+//     white space between them ("<Game notes follow>" is a stray '<' and
+//     a game "Game notes follow>"; both are kept, on their line).
 //   - Missing tags and a missing result marker are not invented.
 //
-// Each game or run of text between games is followed by one empty line; the
-// file ends with a single newline, with no empty line at its start.
+// Each game or run of kept text is followed by one empty line; the file ends
+// with a single newline, with no empty line at its start.
 
 // FormatOptions are the formatter's settings.
 type FormatOptions struct {
@@ -47,7 +53,7 @@ func Format(f *pgn.File, opts FormatOptions) string {
 	slots := fileSlots(f)
 	texts := make([][]byte, len(slots))
 	forEachParallel(len(slots), nil, func(_, i int) {
-		texts[i] = appendSlot(nil, f, slots, i, opts)
+		texts[i] = appendSlot(nil, f, slots, i, false, opts)
 	})
 	n := 0
 	for _, t := range texts {
@@ -73,6 +79,14 @@ func FormatEdits(f *pgn.File, opts FormatOptions) []Edit {
 // games, that the byte range [from, to] touches (an empty range touches the
 // game it is in). Each covers its item and the white space after it.
 func FormatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos) []Edit {
+	return formatRangeEdits(f, opts, from, to, false)
+}
+
+// formatRangeEdits is FormatRangeEdits of f's text as a piece of a larger
+// one when followed is set: the text goes on after the piece with a game,
+// so its last item ends with the separator, an empty line, as within the
+// whole (Snapshot.FormatEdits).
+func formatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos, followed bool) []Edit {
 	slots := fileSlots(f)
 	if len(slots) == 0 && len(f.Src) > 0 {
 		// Only white space, which Format drops.
@@ -88,7 +102,7 @@ func FormatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos) []Edit 
 	changed := make([]bool, len(touched))
 	forEachParallel(len(touched), nil, func(_, k int) {
 		s := slots[touched[k]]
-		text := string(appendSlot(nil, f, slots, touched[k], opts))
+		text := string(appendSlot(nil, f, slots, touched[k], followed, opts))
 		edits[k], changed[k] = trimEdit(f.Src, s.start, s.end, text)
 	})
 	n := 0
@@ -105,12 +119,14 @@ func FormatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos) []Edit 
 }
 
 // A slot is a piece of the file that formats on its own: a game, a run of
-// items between games, or the byte order mark, together with the white
-// space after it. The slots cover the file. first and last index the
+// items kept as written (text between games, games with syntax errors, and
+// what shares a line with them), or the byte order mark, together with the
+// white space after it. The slots cover the file. first and last index the
 // file's Items; start and end are byte offsets.
 type slot struct {
 	first, last int
 	start, end  pgn.Pos
+	kept        bool // its items are written as they are
 }
 
 // fileSlots cuts f into slots. The first slot starts at offset 0, so that
@@ -118,13 +134,12 @@ type slot struct {
 func fileSlots(f *pgn.File) []slot {
 	var slots []slot
 	for i := 0; i < len(f.Items); i++ {
-		s := slot{first: i, last: i, start: f.Items[i].Pos()}
-		if isBetweenGames(f.Items[i]) {
-			for s.last+1 < len(f.Items) && isBetweenGames(f.Items[s.last+1]) {
-				s.last++
-			}
-			i = s.last
+		item := f.Items[i]
+		s := slot{first: i, last: i, start: item.Pos(), kept: isKept(item)}
+		for s.kept && s.last+1 < len(f.Items) && joinsKept(f, s.last) {
+			s.last++
 		}
+		i = s.last
 		if len(slots) == 0 {
 			s.start = 0
 		} else {
@@ -138,6 +153,36 @@ func fileSlots(f *pgn.File) []slot {
 	return slots
 }
 
+// isKept reports whether an item is written as it is: text between games,
+// and a game with a syntax error.
+func isKept(n pgn.Node) bool {
+	if g, ok := n.(*pgn.Game); ok {
+		return len(g.Errors) > 0
+	}
+	return isBetweenGames(n)
+}
+
+// joinsKept reports whether the item after item i joins the kept text that
+// item i ends: text between games joins text between games; and anything
+// but the byte order mark joins what ends on the line where it starts, as
+// a line break there would cut the line the user wrote. A U+FEFF that only
+// blank text precedes is written as the byte order mark (see appendSlot):
+// it shares no line with what follows it.
+func joinsKept(f *pgn.File, i int) bool {
+	a, b := f.Items[i], f.Items[i+1]
+	if isBetweenGames(a) && isBetweenGames(b) {
+		return true
+	}
+	if _, bom := b.(*pgn.BOMNode); bom {
+		return false
+	}
+	if i == 0 && f.Src[a.Pos():a.End()] == byteOrderMark {
+		return false
+	}
+	end := int(a.Pos()) + len(verbatim(f.Src, a.Pos(), a))
+	return strings.IndexAny(f.Src[end:b.Pos()], "\r\n") < 0
+}
+
 func isBetweenGames(n pgn.Node) bool {
 	switch n.(type) {
 	case *pgn.Game, *pgn.BOMNode:
@@ -147,9 +192,11 @@ func isBetweenGames(n pgn.Node) bool {
 }
 
 // appendSlot appends the new text of slot i: its items formatted, then the
-// separator — an empty line before the next item, a newline at the end.
-func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions) []byte {
+// separator — an empty line before the next item, a newline at the end
+// (followed: the text goes on after f's with a game).
+func appendSlot(out []byte, f *pgn.File, slots []slot, i int, followed bool, opts FormatOptions) []byte {
 	s := slots[i]
+	more := i+1 < len(slots) || followed
 	first := f.Items[s.first]
 	switch n := first.(type) {
 	case *pgn.BOMNode:
@@ -159,7 +206,12 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions
 			size := int(n.To - n.From)
 			out = make([]byte, 0, size+size/8+16)
 		}
-		out = appendGame(out, f, n, opts)
+		if s.kept {
+			out = appendLF(out, verbatim(f.Src, n.From, f.Items[s.last]))
+			out = append(out, '\n')
+		} else {
+			out = appendGame(out, f, n, tagsBefore(f, s.first), opts)
+		}
 	default:
 		if i == 0 && strings.HasPrefix(f.Src[first.Pos():], byteOrderMark) {
 			// A U+FEFF after blank lines: the output starts with it, where
@@ -172,7 +224,7 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions
 			}
 			out = appendLF(out, rest)
 			out = append(out, '\n')
-			if i+1 < len(slots) {
+			if more {
 				out = append(out, '\n')
 			}
 			return out
@@ -185,25 +237,36 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions
 		out = appendLF(out, verbatim(f.Src, first.Pos(), f.Items[s.last]))
 		out = append(out, '\n')
 	}
-	if i+1 < len(slots) {
+	if more {
 		out = append(out, '\n')
 	}
 	return out
 }
 
-// appendGame appends game g in export format, or as it was when it has
-// syntax errors, ending in a newline.
-func appendGame(dst []byte, f *pgn.File, g *pgn.Game, opts FormatOptions) []byte {
-	if len(g.Errors) > 0 {
-		dst = append(dst, verbatim(f.Src, g.From, g)...)
-		return append(dst, '\n')
-	}
+// appendGame appends game g, which has no syntax error, in export format,
+// ending in a newline. after holds the tags of the game before it when
+// that one is tags alone (pgn.PrintOptions.After).
+func appendGame(dst []byte, f *pgn.File, g *pgn.Game, after []*pgn.Tag, opts FormatOptions) []byte {
 	r := recorderPool.Get().(*sanRecorder)
 	defer r.release()
 	if start := startOf(g); start.replayable() {
 		replayLines(&g.Moves, start.pos, r)
 	}
-	return pgn.AppendGame(dst, f.Src, g, pgn.PrintOptions{Width: opts.Width, Move: r.info})
+	return pgn.AppendGame(dst, f.Src, g, pgn.PrintOptions{Width: opts.Width, Move: r.info, After: after})
+}
+
+// tagsBefore returns the tags of the item before item i when it is a game
+// of tags alone, whose tag section the game at i must stay apart from. A
+// text is never cut after such a game (pgn.DependsOnNext), so that it is
+// in the same parse as the game after it.
+func tagsBefore(f *pgn.File, i int) []*pgn.Tag {
+	if i == 0 {
+		return nil
+	}
+	if g, ok := f.Items[i-1].(*pgn.Game); ok && g.TagsOnly() {
+		return g.Tags
+	}
+	return nil
 }
 
 // sanRecorder replays a game and records, in source order, what the
@@ -313,19 +376,33 @@ func startsLine(src string, off pgn.Pos) bool {
 const byteOrderMark = "\uFEFF"
 
 // verbatim returns the source text from offset from to the end of node
-// last. A brace comment without its closing brace runs on to the next tag
-// pair line and so ends in the white space before it; that white space is
-// left out, as the separator after the item replaces it (else every
-// formatting would add an empty line).
+// last and of its line: the blanks after its last token on that line are
+// the user's too (and a kept game's last line keeps them). A brace comment
+// without its closing brace runs on to the next tag pair line or the end of
+// the text, and so ends in the line breaks before it: those are left out,
+// as the separator after the item replaces them (else every formatting
+// would add an empty line), but not the blanks of the comment's last line
+// with text, which are the comment's text.
 func verbatim(src string, from pgn.Pos, last pgn.Node) string {
-	text := src[from:last.End()]
+	end := int(last.End())
 	var tok pgn.Token
 	pgn.NodeTokens(last, func(t pgn.Token) { tok = t })
 	if tok.Kind == pgn.BraceComment && src[tok.End-1] != '}' {
-		text = strings.TrimRight(text, " \t\r\n\v\f")
+		text := src[from:end]
+		body := strings.TrimRight(text, " \t\r\n\v\f")
+		if eol := strings.IndexAny(text[len(body):], "\r\n"); eol >= 0 {
+			return text[:len(body)+eol]
+		}
+		return text
 	}
-	return text
+	for end < len(src) && isBlank(src[end]) {
+		end++
+	}
+	return src[from:end]
 }
+
+// isBlank reports whether c is white space that does not break a line.
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
 // appendLF appends text with every line break made LF.
 func appendLF(dst []byte, text string) []byte {

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -136,7 +137,7 @@ func fileMeaning(f *pgn.File) []string {
 
 func gameMeaning(f *pgn.File, g *pgn.Game) string {
 	if len(g.Errors) > 0 {
-		return "verbatim: " + strings.TrimRight(f.Src[g.From:g.To], " \t\r\n\v\f")
+		return "verbatim: " + strings.TrimRight(string(appendLF(nil, f.Src[g.From:g.To])), " \t\n\v\f")
 	}
 	var m meaning
 	m.src = f.Src
@@ -270,32 +271,42 @@ func checkExportLayout(t *testing.T, f *pgn.File, width int) {
 	if start := f.Items[0].Pos(); start != 0 && !(src[:start] == " " && src[start] == '%') {
 		t.Fatalf("the file starts with %q", src[:start])
 	}
+	slots := fileSlots(f)
+	slotOf := make([]int, len(f.Items))
+	for k, sl := range slots {
+		for i := sl.first; i <= sl.last; i++ {
+			slotOf[i] = k
+		}
+	}
 	for i, item := range f.Items {
 		// An unterminated comment ends in the white space that follows it.
 		end := int(item.Pos()) + len(verbatim(src, item.Pos(), item))
 		next, want := len(src), "\n"
 		if i+1 < len(f.Items) {
 			next, want = int(f.Items[i+1].Pos()), "\n\n"
-			if isBetweenGames(item) && isBetweenGames(f.Items[i+1]) {
-				want = src[end:next] // text between games keeps its own spacing
+			if slotOf[i+1] == slotOf[i] {
+				want = src[end:next] // kept text keeps its own spacing
 			}
 		}
 		if _, bom := item.(*pgn.BOMNode); bom {
 			want = ""
 		}
-		if i+1 < len(f.Items) && src[next] == '%' && isBetweenGames(f.Items[i+1]) && !isBetweenGames(item) && !startsLine(src, pgn.Pos(next)) {
+		if i+1 < len(f.Items) && slotOf[i+1] != slotOf[i] && src[next] == '%' && isBetweenGames(f.Items[i+1]) && !isBetweenGames(item) && !startsLine(src, pgn.Pos(next)) {
 			want += " " // stray text that would be an escape line at a line start
 		}
 		if gap := src[end:next]; gap != want {
 			t.Fatalf("item %d is followed by %q, want %q", i, gap, want)
 		}
-		if g, ok := item.(*pgn.Game); ok && len(g.Errors) == 0 {
-			checkGameLayout(t, f, g, width)
+		if g, ok := item.(*pgn.Game); ok && !slots[slotOf[i]].kept {
+			checkGameLayout(t, f, g, tagsBefore(f, i), width)
 		}
 	}
 }
 
-func checkGameLayout(t *testing.T, f *pgn.File, g *pgn.Game, width int) {
+// checkGameLayout checks the layout of a formatted game; after holds the
+// tags of the game before it when that one is tags alone (the game's
+// first tag pair is then one of their names).
+func checkGameLayout(t *testing.T, f *pgn.File, g *pgn.Game, after []*pgn.Tag, width int) {
 	t.Helper()
 	src := f.Src
 	mtStart := g.From
@@ -306,8 +317,15 @@ func checkGameLayout(t *testing.T, f *pgn.File, g *pgn.Game, width int) {
 				t.Fatalf("bad tag line %q", line)
 			}
 		}
-		if len(g.TagItems) == len(g.Tags) {
-			for i := 1; i < len(g.Tags); i++ {
+		if len(g.TagItems) == len(g.Tags) && !repeatsTag(g.Tags) {
+			first := 1
+			if len(after) > 0 {
+				if !slices.ContainsFunc(after, func(a *pgn.Tag) bool { return a.Name == g.Tags[0].Name }) {
+					t.Fatalf("after a game of tags alone, the first tag %s is not one of its tags", g.Tags[0].Name)
+				}
+				first = 2 // the first may have been moved to the front
+			}
+			for i := first; i < len(g.Tags); i++ {
 				if tagRank(g.Tags[i]) < tagRank(g.Tags[i-1]) {
 					t.Fatalf("tag %s after %s: not in export order", g.Tags[i].Name, g.Tags[i-1].Name)
 				}
@@ -323,6 +341,19 @@ func checkGameLayout(t *testing.T, f *pgn.File, g *pgn.Game, width int) {
 	}
 	checkMovetextLines(t, f, g, int(mtStart), width)
 	checkMoveNumbers(t, f, g)
+}
+
+// repeatsTag reports whether two tags have the same name: the section is
+// then kept in its order.
+func repeatsTag(tags []*pgn.Tag) bool {
+	seen := map[string]bool{}
+	for _, t := range tags {
+		if seen[t.Name] {
+			return true
+		}
+		seen[t.Name] = true
+	}
+	return false
 }
 
 func tagRank(t *pgn.Tag) string {
@@ -542,11 +573,22 @@ var styleCodes = map[Code]bool{
 
 // checkNoStyleLeft asserts that the checker finds nothing to say about the
 // writing of the formatted games, but for games the formatter must keep as
-// written in part: those with unplayable moves, or comments among the tags.
+// written in whole or in part: those with syntax errors or on a line of
+// kept text, those with unplayable moves, or comments among the tags (and
+// the order of a tag section that repeats a tag).
 func checkNoStyleLeft(t *testing.T, in, out *pgn.File) {
 	t.Helper()
+	kept, led := map[int]bool{}, map[int]bool{}
+	for _, sl := range fileSlots(out) {
+		for i := sl.first; i <= sl.last; i++ {
+			if g, ok := out.Items[i].(*pgn.Game); ok {
+				kept[g.Index] = sl.kept
+				led[g.Index] = tagsBefore(out, i) != nil
+			}
+		}
+	}
 	for i, g := range out.Games {
-		if len(g.Errors) > 0 || len(g.TagItems) != len(g.Tags) || i >= len(in.Games) {
+		if kept[i] || len(g.TagItems) != len(g.Tags) || i >= len(in.Games) {
 			continue
 		}
 		diags := CheckGame(out, g)
@@ -558,6 +600,9 @@ func checkNoStyleLeft(t *testing.T, in, out *pgn.File) {
 			}
 		}
 		for _, d := range diags {
+			if d.Code == CodeSTROrder && (repeatsTag(g.Tags) || led[i]) {
+				continue
+			}
 			if styleCodes[d.Code] && !(partial && (d.Code == CodeSuffixAnnotation || d.Code == CodeMoveNumber)) {
 				t.Fatalf("game %d: %s remains after formatting: %q", i+1, d.Code, d.Message)
 			}

@@ -210,7 +210,11 @@ func (r *ResultNode) End() Pos { return r.Tok.End }
 // Bad covers tokens the parser could not place; the error is in the errors list.
 type Bad struct {
 	From, To Pos
-	Tokens   []Token
+	// Tokens are the tokens covered, in source order, each on one line;
+	// but a variation nested deeper than MaxNesting, which is not read, is
+	// one token of kind Nested over its whole text (lines included), and
+	// its last token apart when that is a brace comment without its '}'.
+	Tokens []Token
 }
 
 func (b *Bad) Pos() Pos { return b.From }

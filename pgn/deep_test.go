@@ -1,12 +1,15 @@
 package pgn
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 )
 
-const deep = 100_000
+// deep is the nesting of the hostile inputs: far past MaxNesting, and as
+// deep as the issue asks ("tests at 10^7 nesting").
+const deep = 10_000_000
 
 // countErrors returns how many of f's errors have exactly the message msg.
 func countErrors(f *File, msg string) int {
@@ -50,64 +53,150 @@ func variationDepth(f *File) int {
 	return deepest
 }
 
-// TestDeepUnclosedVariations parses 100,000 nested '(' with nothing else: the
-// parser keeps its own stack, so the goroutine stack does not overflow, and
-// it reports at most two errors per '(': each variation is not closed, and
-// each but the first opens before any move of the line it is in.
-func TestDeepUnclosedVariations(t *testing.T) {
-	src := "1. e4 " + strings.Repeat("(", deep)
-	f := Parse(src)
-	checkFile(t, f)
-	if len(f.Games) != 1 {
-		t.Fatalf("%d games, want 1", len(f.Games))
+var overDeepMsg = "variations nested more than " + strconv.Itoa(MaxNesting) + " deep: this one is not read (its text is kept as it is)"
+
+// overDeepNodes returns the Bad nodes of f that hold an over-deep variation.
+func overDeepNodes(f *File) []*Bad {
+	var out []*Bad
+	for _, item := range f.Items {
+		Inspect(item, func(n Node) bool {
+			if b, ok := n.(*Bad); ok && len(b.Tokens) > 0 && b.Tokens[0].Kind == Nested {
+				out = append(out, b)
+			}
+			return true
+		})
 	}
-	notClosed := countErrors(f, "variation not closed: missing ')'")
-	beforeMove := countErrors(f, "variation before the first move: a variation follows the move it replaces")
-	if notClosed != deep || beforeMove != deep-1 || len(f.Errors) != 2*deep-1 {
-		t.Errorf("%d errors: %d not closed (want %d), %d before the first move (want %d)", len(f.Errors), notClosed, deep, beforeMove, deep-1)
-	}
-	if d := variationDepth(f); d != deep {
-		t.Errorf("variation depth %d, want %d", d, deep)
-	}
-	// Every unclosed variation ends where its text ends: after the last '('.
-	g := f.Games[0]
-	if g.To != Pos(len(src)) {
-		t.Errorf("game ends at %d, want %d", g.To, len(src))
-	}
-	v := g.Moves.Moves[0].Variations()[0]
-	if v.RParen.IsValid() || v.End() != Pos(len(src)) {
-		t.Errorf("outer variation: RParen %d, End %d; want NoPos and %d", v.RParen, v.End(), len(src))
+	return out
+}
+
+// TestNestingPastTheLimitIsOneBadNode parses 10^7 nested variations, unclosed
+// and closed, empty and holding moves: the tree stops at MaxNesting, the
+// variation that opens deeper is one Bad node over the rest of its text
+// with one token (no token per '(' held in memory) and one error at its
+// '(', the tree stays lossless, and what follows a closed one is parsed.
+func TestNestingPastTheLimitIsOneBadNode(t *testing.T) {
+	opens := func(open string) int { return len("1. e4 ") + MaxNesting*len(open) }
+	for _, tt := range []struct {
+		name   string
+		src    string
+		at     int    // where the over-deep variation opens
+		end    int    // where it ends
+		after  string // the text of the move after the variation, or ""
+		closed bool   // the outer variations are closed
+	}{
+		{"unclosed parentheses", "1. e4 " + strings.Repeat("(", deep), opens("("), len("1. e4 ") + deep, "", false},
+		{"unclosed variations with moves", "1. e4 " + strings.Repeat("(e4 ", deep), opens("(e4 "), len("1. e4 ") + 4*deep - 1, "", false},
+		{"closed parentheses", "1. e4 " + strings.Repeat("(", deep) + strings.Repeat(")", deep) + " e5 *",
+			opens("("), len("1. e4 ") + 2*deep - MaxNesting, "e5", true},
+		{"closed variations with moves", "1. e4 " + strings.Repeat("(e4 ", deep) + strings.Repeat(")", deep) + " e5 *",
+			opens("(e4 "), len("1. e4 ") + 4*deep + deep - MaxNesting, "e5", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Parse(tt.src)
+			checkFile(t, f)
+			if len(f.Games) != 1 {
+				t.Fatalf("%d games, want 1", len(f.Games))
+			}
+			if d := variationDepth(f); d != MaxNesting {
+				t.Errorf("variation depth %d, want %d", d, MaxNesting)
+			}
+			bads := overDeepNodes(f)
+			if len(bads) != 1 {
+				t.Fatalf("%d over-deep nodes, want 1", len(bads))
+			}
+			b := bads[0]
+			if b.From != Pos(tt.at) || b.To != Pos(tt.end) || len(b.Tokens) != 1 || b.Tokens[0].Pos != b.From || b.Tokens[0].End != b.To {
+				t.Errorf("over-deep node [%d,%d) with tokens %v; want [%d,%d) in one token", b.From, b.To, b.Tokens, tt.at, tt.end)
+			}
+			if n := countErrors(f, overDeepMsg); n != 1 {
+				t.Errorf("%d errors %q, want 1", n, overDeepMsg)
+			}
+			for _, e := range f.Errors {
+				if e.Msg == overDeepMsg && (e.Pos != Pos(tt.at) || e.End != Pos(tt.at+1)) {
+					t.Errorf("the nesting error is at [%d,%d), want at the '(' [%d,%d)", e.Pos, e.End, tt.at, tt.at+1)
+				}
+			}
+			notClosed := countErrors(f, "variation not closed: missing ')'")
+			if tt.closed && notClosed != 0 || !tt.closed && notClosed != MaxNesting {
+				t.Errorf("%d variations not closed, want %d", notClosed, map[bool]int{true: 0, false: MaxNesting}[tt.closed])
+			}
+			if len(f.Errors) > 2*MaxNesting+1 {
+				t.Errorf("%d errors: more than two per level the tree holds", len(f.Errors))
+			}
+			moves := f.Games[0].Moves.Moves
+			if tt.after != "" && (len(moves) != 2 || moves[1].Text != tt.after || f.Games[0].Result == nil) {
+				t.Errorf("main line %d moves, result %v; want e4 %s and the result", len(moves), f.Games[0].Result, tt.after)
+			}
+		})
 	}
 }
 
-// TestDeepVariationsWithMoves nests 100,000 variations that each hold a move,
-// first unclosed (one error each, and nothing else), then closed (no error).
-func TestDeepVariationsWithMoves(t *testing.T) {
-	open := "1. e4 " + strings.Repeat("(e5 ", deep)
-	f := Parse(open)
-	checkFile(t, f)
-	if n := countErrors(f, "variation not closed: missing ')'"); n != deep || len(f.Errors) != deep {
-		t.Errorf("%d errors, %d of them 'not closed'; want %d, all 'not closed'", len(f.Errors), n, deep)
-	}
-	if d := variationDepth(f); d != deep {
-		t.Errorf("variation depth %d, want %d", d, deep)
-	}
-
-	closed := open + strings.Repeat(")", deep) + " *"
-	f = Parse(closed)
-	checkFile(t, f)
-	if len(f.Errors) != 0 {
-		t.Errorf("%d errors, want none; first: %v", len(f.Errors), f.Errors[0])
-	}
-	if d := variationDepth(f); d != deep {
-		t.Errorf("variation depth %d, want %d", d, deep)
-	}
-	if g := f.Games[0]; g.Result == nil || g.Result.Text != "*" {
-		t.Errorf("result %+v, want *", g.Result)
+// TestOverDeepVariationEndsAsAnOpenVariationDoes: an over-deep variation that
+// is not closed ends where an open variation ends, before the '[' of the
+// next game's tag pair or before a result marker, and the game ends there.
+// Errors of the scanner inside it are not reported: its one error says
+// why it is not read.
+func TestOverDeepVariationEndsAsAnOpenVariationDoes(t *testing.T) {
+	deepOpen := "1. e4 " + strings.Repeat("(", MaxNesting+10) + "\"x\n<>"
+	for _, tt := range []struct {
+		name, src string
+		games     int
+		result    string
+	}{
+		{"tag pair", deepOpen + "\n[Event \"x\"]\n\n1. d4 *\n", 2, ""},
+		{"result", deepOpen + " 1-0\n\n1. d4 *\n", 2, "1-0"},
+		{"end of text", deepOpen, 1, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Parse(tt.src)
+			checkFile(t, f)
+			if len(f.Games) != tt.games {
+				t.Fatalf("%d games, want %d", len(f.Games), tt.games)
+			}
+			g := f.Games[0]
+			if r := g.Result; tt.result != "" && (r == nil || r.Text != tt.result) || tt.result == "" && r != nil {
+				t.Errorf("first game's result %v, want %q", r, tt.result)
+			}
+			bads := overDeepNodes(f)
+			if len(bads) != 1 || !strings.HasSuffix(tt.src[:bads[0].To], "<>") {
+				t.Fatalf("over-deep nodes %v, want one that ends after \"<>\"", bads)
+			}
+			for _, e := range f.Errors {
+				if e.Pos > bads[0].From && e.Pos < bads[0].To {
+					t.Errorf("error %v inside the variation that is not read", e)
+				}
+			}
+		})
 	}
 }
 
-// TestDeepOpenBraces parses 100,000 '{' without '}': a single comment that
+// TestOverDeepVariationKeepsAnOpenCommentApart: an over-deep variation whose
+// text ends in a brace comment without its '}' keeps that comment as a
+// token of its own, so that TailOf sees the open comment (the text after a
+// cut could close it) and a cut before the next game stays where the whole
+// text's parse puts the game.
+func TestOverDeepVariationKeepsAnOpenCommentApart(t *testing.T) {
+	head := "1. e4 " + strings.Repeat("(", MaxNesting+3) + "e4 {open\n"
+	f := Parse(head)
+	checkFile(t, f)
+	b := overDeepNodes(f)
+	if len(b) != 1 || len(b[0].Tokens) != 2 || b[0].Tokens[1].Kind != BraceComment || b[0].Tokens[0].End != Pos(strings.Index(head, " {")) {
+		t.Fatalf("over-deep node %+v, want a Nested token to \"e4\" and the comment", b)
+	}
+	if tail := TailOf(f); tail&tailOpenComment == 0 {
+		t.Errorf("TailOf = %b, want an open comment", tail)
+	}
+	next := "[Event \"x\"]\n\n1. d4 *\n"
+	whole := Parse(head + next)
+	if len(whole.Games) != 2 || whole.Games[1].From != Pos(len(head)) || DependsOnNext(f, next) {
+		t.Errorf("%d games in the whole, DependsOnNext %v; want a second game at %d and a cut there that does not depend on the next text", len(whole.Games), DependsOnNext(f, next), len(head))
+	}
+	if !DependsOnNext(f, "1. d4 *\n") {
+		t.Error("DependsOnNext(movetext after the open comment) = false; the comment would run on into it")
+	}
+}
+
+// TestDeepOpenBraces parses 10^7 '{' without '}': a single comment that
 // runs to the end of the text, and a single error.
 func TestDeepOpenBraces(t *testing.T) {
 	src := "1. e4 " + strings.Repeat("{", deep)

@@ -63,6 +63,14 @@ var linearShapes = []struct {
 		return b.String() + "\n1. e4 *\n"
 	}},
 	{"one tag repeated", 5000, func(n int) string { return strings.Repeat("[Event \"x\"]\n", n) + "\n1. e4 *\n" }},
+	{"tag-only games", 2500, func(n int) string { return strings.Repeat("[Event \"x\"]\n[Site \"y\"]\n\n", n) }},
+	{"many tags, an empty line after each", 5000, func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "[Tag%d \"value\"]\n\n", i)
+		}
+		return b.String() + "[Tag1 \"again\"]\n"
+	}},
 	{"long comment", 25000, func(n int) string { return sevenTags + "1. e4 {" + strings.Repeat("x ", n) + "} *\n" }},
 	{"long tag value", 50000, func(n int) string { return "[Event \"" + strings.Repeat("x", n) + "\"]\n\n1. e4 *\n" }},
 	{"tag value of backslashes", 50000, func(n int) string { return "[Event \"" + strings.Repeat(`\`, n) + "\"]\n\n1. e4 *\n" }},

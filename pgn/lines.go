@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -23,6 +24,115 @@ type LineTable struct {
 	// Offsets are Pos, not int: a database has a line per 25 bytes, and a
 	// language server keeps a table per chunk of it.
 	starts []Pos
+	// marks holds the columns at points along the lines longer than
+	// longLine, made for each such line when a position on it is first
+	// converted (see lineMarks).
+	marks atomic.Pointer[markSet]
+}
+
+// A column is counted from the start of its line, so on a line of millions
+// of bytes (a game of deeply nested variations, a hostile file) each
+// conversion cost a scan of the line, and converting the hundreds of
+// positions of a request made it quadratic. A line longer than longLine
+// gets marks every markStep bytes that record the columns there; a column
+// is then counted from the mark before it, at most markStep bytes away.
+const (
+	longLine = 64 << 10
+	markStep = 4 << 10
+)
+
+// mark is a point on a long line: an offset where the count of its
+// characters, from the line's start, reaches a character's start, and the
+// columns there in UTF-16 code units and in characters.
+type mark struct {
+	off        Pos
+	col16, col int32
+}
+
+// markSet maps the long lines converted so far to their marks. It is
+// never changed once published: a line is added by publishing a copy (a
+// table is shared by the goroutines of a language server, and has few
+// long lines).
+type markSet map[int][]mark
+
+// lineMarks returns the marks of a line longer than longLine.
+func (t *LineTable) lineMarks(line int) []mark {
+	for {
+		old := t.marks.Load()
+		if old != nil {
+			if m, ok := (*old)[line]; ok {
+				return m
+			}
+		}
+		m := t.makeMarks(line)
+		set := make(markSet, 1)
+		if old != nil {
+			for k, v := range *old {
+				set[k] = v
+			}
+		}
+		set[line] = m
+		if t.marks.CompareAndSwap(old, &set) {
+			return m
+		}
+	}
+}
+
+// makeMarks counts the characters of a line as columns does, and records
+// a mark at the first character start past each markStep bytes.
+func (t *LineTable) makeMarks(line int) []mark {
+	src := t.src
+	i, end := int(t.starts[line]), t.lineContentEnd(line)
+	var marks []mark
+	var col16, col int32
+	next := i + markStep
+	for i < end {
+		if i >= next {
+			marks = append(marks, mark{off: Pos(i), col16: col16, col: col})
+			next = i + markStep
+		}
+		if n := asciiPrefix(readOnlyBytes(src[i:min(end, next)])); n > 0 {
+			i += n
+			col16 += int32(n)
+			col += int32(n)
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(src[i:])
+		col16 += int32(utf16Len(r))
+		col++
+		i += size
+	}
+	return marks
+}
+
+// markAt returns the last mark of the line at or before offset o, or the
+// line's start with zero columns.
+func (t *LineTable) markAt(line, o int) mark {
+	start := t.starts[line]
+	if t.lineContentEnd(line)-int(start) <= longLine {
+		return mark{off: start}
+	}
+	marks := t.lineMarks(line)
+	k := sort.Search(len(marks), func(k int) bool { return int(marks[k].off) > o })
+	if k == 0 {
+		return mark{off: start}
+	}
+	return marks[k-1]
+}
+
+// markAtUTF16 returns the last mark of the line whose UTF-16 column is at
+// most col, or the line's start.
+func (t *LineTable) markAtUTF16(line, col int) mark {
+	start := t.starts[line]
+	if t.lineContentEnd(line)-int(start) <= longLine {
+		return mark{off: start}
+	}
+	marks := t.lineMarks(line)
+	k := sort.Search(len(marks), func(k int) bool { return int(marks[k].col16) > col })
+	if k == 0 {
+		return mark{off: start}
+	}
+	return marks[k-1]
 }
 
 // NewLineTable indexes the lines of src.
@@ -153,11 +263,12 @@ func (t *LineTable) CharPosition(off Pos) (line, col int) {
 // in characters, counted from the start of the line.
 func (t *LineTable) columns(off Pos) (line, col16, col int) {
 	line, o := t.lineOf(off)
-	i := int(t.starts[line])
+	m := t.markAt(line, o)
+	i := int(m.off)
 	// ASCII first, a byte a column: most of every PGN line (the language
 	// server converts hundreds of positions after each keystroke).
 	ascii := i + asciiPrefix(readOnlyBytes(t.src[i:o]))
-	col16, col = ascii-i, ascii-i
+	col16, col = int(m.col16)+ascii-i, int(m.col)+ascii-i
 	for i = ascii; i < o; {
 		r, size := utf8.DecodeRuneInString(t.src[i:])
 		if i+size > o {
@@ -187,8 +298,9 @@ func (t *LineTable) OffsetUTF16(line, col int) (Pos, error) {
 	if line >= len(t.starts) {
 		return NoPos, fmt.Errorf("line %d is past the last line (%d)", line, len(t.starts)-1)
 	}
-	i, end := int(t.starts[line]), t.lineContentEnd(line)
-	for n := 0; n < col; {
+	m := t.markAtUTF16(line, col)
+	i, end := int(m.off), t.lineContentEnd(line)
+	for n := int(m.col16); n < col; {
 		if i >= end {
 			return NoPos, fmt.Errorf("column %d is past the end of line %d (%d UTF-16 code units)", col, line, n)
 		}

@@ -330,3 +330,100 @@ func TestLineStartsEightAtATime(t *testing.T) {
 		}
 	}
 }
+
+// TestLongLinesConvertFromMarks: on lines longer than longLine, positions
+// are counted from the mark before them, at most markStep bytes back (so
+// that the hundreds of positions of a request on a line of megabytes cost
+// no scan of the line each), and come out as counted from the line's start:
+// at every character boundary near a mark and at random ones, inside
+// characters, and back from UTF-16 columns.
+func TestLongLinesConvertFromMarks(t *testing.T) {
+	pieces := []string{"a", "e4 ", "(", " ", "\t", "é", "♔", "💎", "象", "\xff", "\xc3", "\xe2\x99", "\xf0\x9f\x92", "\x00"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var b strings.Builder
+	b.WriteString("[Event \"short\"]\n")
+	for line := 0; line < 3; line++ {
+		for b.Len() < (line+1)*(3*longLine) {
+			if rng.IntN(50) == 0 {
+				b.WriteString(strings.Repeat("x", rng.IntN(3*markStep))) // a long ASCII run across marks
+			}
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		b.WriteString([]string{"\n", "\r\n", "\r"}[line])
+	}
+	src := b.String()
+	lt := NewLineTable(src)
+
+	// The reference, by one pass over the character boundaries.
+	type pos struct{ line, col16, col int }
+	ref := map[int]pos{}
+	var offs []int
+	p := pos{}
+	for i := 0; i <= len(src); {
+		ref[i] = p
+		offs = append(offs, i)
+		if i == len(src) {
+			break
+		}
+		r, size := utf8.DecodeRuneInString(src[i:])
+		switch {
+		case src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n':
+			ref[i+1] = pos{p.line, p.col16, p.col} // inside the CRLF: the end of its line
+			p = pos{p.line + 1, 0, 0}
+			i += 2
+			continue
+		case src[i] == '\n' || src[i] == '\r':
+			p = pos{p.line + 1, 0, 0}
+		default:
+			p.col16 += len(utf16.Encode([]rune{r}))
+			p.col++
+		}
+		i += size
+	}
+	check := func(off int) {
+		t.Helper()
+		want, ok := ref[off]
+		if !ok { // inside a character: its start
+			start := off
+			for ; !ok; start-- {
+				want, ok = ref[start-1]
+			}
+		}
+		if line, col := lt.UTF16Position(Pos(off)); line != want.line || col != want.col16 {
+			t.Fatalf("UTF16Position(%d) = %d:%d, want %d:%d", off, line, col, want.line, want.col16)
+		}
+		if line, col := lt.CharPosition(Pos(off)); line != want.line || col != want.col {
+			t.Fatalf("CharPosition(%d) = %d:%d, want %d:%d", off, line, col, want.line, want.col)
+		}
+		if _, ok := ref[off]; ok && !insideCRLF(src, off) {
+			if back, err := lt.OffsetUTF16(want.line, want.col16); err != nil || back != Pos(off) {
+				t.Fatalf("OffsetUTF16(%d:%d) = %d, %v; want %d", want.line, want.col16, back, err, off)
+			}
+		}
+	}
+	for _, off := range offs {
+		if off%markStep < 8 || off%markStep > markStep-8 || rng.IntN(40) == 0 {
+			check(off)
+		}
+	}
+	for range 2000 {
+		check(rng.IntN(len(src) + 1))
+	}
+	// The marks are at most markStep bytes (and a character) apart.
+	for line := 1; line <= 3; line++ {
+		marks := lt.lineMarks(line)
+		prev := lt.starts[line]
+		for _, m := range marks {
+			if m.off-prev > markStep+utf8.UTFMax {
+				t.Fatalf("line %d: marks %d and %d are more than %d bytes apart", line, prev, m.off, markStep)
+			}
+			prev = m.off
+		}
+		if end := Pos(lt.lineContentEnd(line)); end-prev > markStep+utf8.UTFMax {
+			t.Fatalf("line %d: the last mark at %d is more than %d bytes before the line's end %d", line, prev, markStep, end)
+		}
+	}
+	if _, err := lt.OffsetUTF16(1, 1<<30); err == nil {
+		t.Error("OffsetUTF16 past the end of a long line: no error")
+	}
+}

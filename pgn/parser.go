@@ -83,6 +83,13 @@ type parser struct {
 	looked int
 	// used is set by a parse and cleared by reset: the memory holds a tree.
 	used bool
+	// sectionNames holds the names of the first namesIn tag pairs of a
+	// large tag section (startsGame).
+	sectionNames map[string]struct{}
+	namesIn      int
+	// quiet drops the scanner's errors, inside a variation that is not
+	// read (overDeepVariation).
+	quiet bool
 }
 
 // reset clears the memory of the parser's last tree, if it has one, for
@@ -99,7 +106,11 @@ func (p *parser) reset() {
 	p.used = false
 }
 
-func (p *parser) scanError(pos, end Pos, msg string) { p.file.Errors.Add(pos, end, msg) }
+func (p *parser) scanError(pos, end Pos, msg string) {
+	if !p.quiet {
+		p.file.Errors.Add(pos, end, msg)
+	}
+}
 
 func (p *parser) error(pos, end Pos, msg string) { p.file.Errors.Add(pos, end, msg) }
 
@@ -191,8 +202,16 @@ func (p *parser) parseTagSection(g *Game) []Node {
 	items, tags := &p.nodes.nodeLists, &p.nodes.tagLists
 	items.open()
 	tags.open()
+	if p.namesIn > 0 {
+		clear(p.sectionNames)
+		p.namesIn = 0
+	}
 	for {
 		switch {
+		case p.tok.Kind == LBracket && p.startsGame(tags.list()):
+			g.TagItems = items.close()
+			g.Tags = tags.close()
+			return comments
 		case p.tok.Kind == LBracket:
 			for _, c := range comments {
 				items.push(c)
@@ -213,6 +232,79 @@ func (p *parser) parseTagSection(g *Game) []Node {
 			return comments
 		}
 	}
+}
+
+// startsGame reports whether the tag pair at the current '[' begins the
+// next game rather than joining the tag section whose tag pairs so far are
+// tags: it does after an empty line, when the section already holds a tag
+// of its name. Files of games without movetext (crosstables, lists of
+// players) are tag sections one after another, an empty line between
+// them; read as one section they became one game with every tag repeated,
+// which no formatting could split again. A repeated tag without the empty
+// line, or the empty line without a repeated tag, stays in the section, as
+// the standard reads it.
+func (p *parser) startsGame(tags []*Tag) bool {
+	if len(tags) == 0 || !blankLineIn(p.src[p.prevEnd:p.tok.Pos]) {
+		return false
+	}
+	name := peekTagName(p.src, int(p.tok.Pos))
+	if name == "" {
+		return false
+	}
+	// A section rarely has more than a few dozen tags; past that, the
+	// names go into a set, so that a hostile section of thousands of tags,
+	// an empty line after each, stays linear.
+	if len(tags) <= 32 {
+		for _, t := range tags {
+			if t.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	if p.sectionNames == nil {
+		p.sectionNames = make(map[string]struct{})
+	}
+	for _, t := range tags[p.namesIn:] {
+		p.sectionNames[t.Name] = struct{}{}
+	}
+	p.namesIn = len(tags)
+	_, found := p.sectionNames[name]
+	return found
+}
+
+// peekTagName returns the name of the tag pair whose '[' is at offset lb,
+// as scanTagLine reads it, or "" when there is none.
+func peekTagName(src string, lb int) string {
+	i := skipBlanks(src, lb+1)
+	j := i
+	for j < len(src) && isTagNameByte(src[j]) {
+		j++
+	}
+	return src[i:j]
+}
+
+// blankLineIn reports whether the white space gap holds an empty line: two
+// line breaks or more ("\r\n" is one).
+func blankLineIn(gap string) bool {
+	return countBreaks(gap, 2) >= 2
+}
+
+// countBreaks counts the line breaks in s, up to limit.
+func countBreaks(s string, limit int) int {
+	n := 0
+	for i := 0; i < len(s) && n < limit; i++ {
+		switch s[i] {
+		case '\n':
+			n++
+		case '\r':
+			n++
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+		}
+	}
+	return n
 }
 
 // parseTag parses one tag pair starting at '['. A malformed tag pair is
@@ -512,6 +604,10 @@ func (p *parser) parseMovetext(g *Game, leading []Node) {
 			p.next()
 		case LParen:
 			m.flushNumber()
+			if len(m.stack) >= MaxNesting {
+				m.attach(p.overDeepVariation())
+				continue
+			}
 			m.openVariation(t)
 			p.next()
 		case RParen:
@@ -527,6 +623,66 @@ func (p *parser) parseMovetext(g *Game, leading []Node) {
 			m.attach(p.badToken("in the movetext"))
 		}
 	}
+}
+
+// MaxNesting is the deepest nesting of variations that the parser builds
+// into the tree. A variation opened deeper is not read: its whole text, to
+// its matching ')' or to where an unclosed variation ends (the end of the
+// game), becomes one Bad node with a single syntax error at its '('.
+//
+// Why a limit rather than walking any depth: every pass that follows the
+// nesting — the replay of the lines, the printer, Inspect and NodeTokens,
+// hover, selection ranges, folding, semantic tokens — lives in several
+// packages, and some of what they make is nested by its format (an LSP
+// selection range is a chain of parents, which clients decode recursively,
+// some with a depth limit). Bounding the tree bounds all of them at once,
+// and a stack overflow is fatal to a Go program (no recover catches it),
+// so one forgotten recursion would end the language server. Real games
+// rarely nest variations 30 deep; 256 levels of a recursive walk take a
+// few tens of kilobytes of stack. And nothing is lost: the text of the
+// over-deep variation stays in the tree (the tree is still lossless), and
+// the formatter keeps the game, which has a syntax error, as written.
+const MaxNesting = 256
+
+// overDeepVariation consumes a variation that opens at the current '('
+// deeper than MaxNesting, and returns it as one Bad node. Its tokens are
+// only counted, not kept, so that a text of millions of '(' costs no
+// memory: the node holds one token of kind Nested over the text — and, when
+// the text ends in a brace comment without its '}', that comment apart
+// (TailOf must see it: the text after a cut could end the comment). It
+// stops where the variation closes, or where an open variation ends when
+// not closed (before a tag pair's '[', a result marker or the end of the
+// text, which end the game); errors of the scanner inside are not
+// reported, as the text is not read: the one error says why.
+func (p *parser) overDeepVariation() *Bad {
+	open := p.tok
+	p.error(open.Pos, open.End, "variations nested more than "+strconv.Itoa(MaxNesting)+" deep: this one is not read (its text is kept as it is)")
+	p.quiet = true
+	depth := 0
+	var last Token // the last token of the variation
+	var before Pos // the end of the token before last
+scan:
+	for {
+		switch p.tok.Kind {
+		case EOF, LBracket, Result:
+			break scan
+		case LParen:
+			depth++
+		case RParen:
+			depth--
+		}
+		before, last = last.End, p.tok
+		p.next()
+		if depth == 0 {
+			break
+		}
+	}
+	p.quiet = false
+	tokens := []Token{{Kind: Nested, Pos: open.Pos, End: last.End}}
+	if last.Kind == BraceComment && last.End > open.End && p.src[last.End-1] != '}' {
+		tokens = []Token{{Kind: Nested, Pos: open.Pos, End: before}, last}
+	}
+	return &Bad{From: open.Pos, To: last.End, Tokens: tokens}
 }
 
 func (p *parser) moveNumber(t Token) *MoveNumber {

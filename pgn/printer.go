@@ -59,6 +59,30 @@ type PrintOptions struct {
 	// Move tells what is known of a move. When it is nil, or returns an
 	// empty SAN, the move is printed as written.
 	Move func(*Move) MoveInfo
+	// After holds the tags of the game before this one when that game is
+	// tag pairs alone (see TagsOnly): this game began at a tag pair that
+	// repeats one of them, after an empty line, and its printed tag
+	// section must begin with one again, or the two would read as one.
+	// When export order does not put such a tag first, the first of
+	// them in that order is printed first.
+	After []*Tag
+}
+
+// TagsOnly reports whether a game is tag pairs alone, but for comments and
+// escape lines after them: printed, a tag pair after it joins its tag
+// section unless it repeats one of its tags after an empty line.
+func (g *Game) TagsOnly() bool {
+	if len(g.Tags) == 0 || g.Result != nil || len(g.Moves.Moves) > 0 {
+		return false
+	}
+	for _, n := range g.Moves.Start {
+		switch n.(type) {
+		case *Comment, *Escape:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // AppendGame appends game g, parsed from src, to dst in export format: the
@@ -70,7 +94,7 @@ func AppendGame(dst []byte, src string, g *Game, opts PrintOptions) []byte {
 	if p.width <= 0 {
 		p.width = DefaultWidth
 	}
-	p.tags(g)
+	p.tags(g, opts.After)
 	// A game without tags must start with its first move number: a
 	// comment printed before it would stand between games.
 	p.numberFirst = len(g.TagItems) == 0 && len(g.Moves.Start) == 0
@@ -238,12 +262,14 @@ func (p *printer) endLine() {
 }
 
 // tags prints the tag section: the Seven Tag Roster in its order, then the
-// other tags in ASCII order of their names (standard, 8.1.1). The sort is
-// stable, so duplicate tags keep their order. A tag section with comments
-// or escape lines between its tags is printed in source order, comments on
-// lines of their own: a comment has no tag it clearly belongs to, and
-// reordering could carry it past the last tag, into the movetext.
-func (p *printer) tags(g *Game) {
+// other tags in ASCII order of their names (standard, 8.1.1). A tag section
+// with comments or escape lines between its tags is printed in source
+// order, comments on lines of their own: a comment has no tag it clearly
+// belongs to, and reordering could carry it past the last tag, into the
+// movetext. So is a section that repeats a tag: it may be several games'
+// sections run together (the parser splits them only at an empty line), and
+// sorted it could never be split again.
+func (p *printer) tags(g *Game, after []*Tag) {
 	if len(g.TagItems) != len(g.Tags) {
 		for _, item := range g.TagItems {
 			if t, ok := item.(*Tag); ok {
@@ -257,8 +283,14 @@ func (p *printer) tags(g *Game) {
 	}
 	tags := g.Tags
 	if !tagsSorted(tags) {
-		tags = slices.Clone(tags)
-		slices.SortStableFunc(tags, tagCompare)
+		sorted := slices.Clone(tags)
+		slices.SortStableFunc(sorted, tagCompare)
+		if !repeatsName(sorted) {
+			tags = sorted
+		}
+	}
+	if len(after) > 0 && len(tags) > 0 && !hasTagNamed(after, tags[0].Name) {
+		tags = leadWithOneOf(tags, after)
 	}
 	for _, t := range tags {
 		p.tag(t)
@@ -318,6 +350,41 @@ func tagCompare(a, b *Tag) int {
 		return ra - rb
 	}
 	return strings.Compare(a.Name, b.Name)
+}
+
+// hasTagNamed reports whether tags hold a tag named name.
+func hasTagNamed(tags []*Tag, name string) bool {
+	for _, t := range tags {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// leadWithOneOf returns tags with the first of them whose name is among
+// after's moved to the front.
+func leadWithOneOf(tags, after []*Tag) []*Tag {
+	for i, t := range tags {
+		if hasTagNamed(after, t.Name) {
+			out := make([]*Tag, 0, len(tags))
+			out = append(out, t)
+			out = append(out, tags[:i]...)
+			return append(out, tags[i+1:]...)
+		}
+	}
+	return tags
+}
+
+// repeatsName reports whether tags, in export order, hold two tags of the
+// same name (they are then next to each other).
+func repeatsName(sorted []*Tag) bool {
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i].Name == sorted[i-1].Name {
+			return true
+		}
+	}
+	return false
 }
 
 // tagsSorted reports whether tags are in export order already, as they

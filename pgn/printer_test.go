@@ -132,9 +132,16 @@ func TestPrintTags(t *testing.T) {
 			"[Event \"E\"]\n\n*\n",
 		},
 		{
-			"duplicates keep their order",
+			// It may be several sections run together: sorted, it could
+			// never be split again.
+			"a section that repeats a tag keeps the order as written",
 			"[Site \"2\"]\n[Event \"E\"]\n[Site \"1\"]\n*",
-			"[Event \"E\"]\n[Site \"2\"]\n[Site \"1\"]\n\n*\n",
+			"[Site \"2\"]\n[Event \"E\"]\n[Site \"1\"]\n\n*\n",
+		},
+		{
+			"a section without repeats is sorted",
+			"[Site \"2\"]\n[Event \"E\"]\n[Zed \"1\"]\n[Annotator \"A\"]\n*",
+			"[Event \"E\"]\n[Site \"2\"]\n[Annotator \"A\"]\n[Zed \"1\"]\n\n*\n",
 		},
 		{
 			"a comment between tags keeps the source order",
@@ -376,4 +383,33 @@ func randomMovetext(rng *rand.Rand) string {
 	line(0, rng.Intn(40))
 	b.WriteString([]string{"*", "1-0", "0-1", "1/2-1/2"}[rng.Intn(4)])
 	return b.String()
+}
+
+// TestPrintTagsAfterATagOnlyGame: after a game of tags alone, a game's
+// tag section begins with one of that game's tag names (the first of
+// them in export order), so that the two do not read as one; export order
+// otherwise.
+func TestPrintTagsAfterATagOnlyGame(t *testing.T) {
+	src := "[White \"a\"]\n[Site \"s\"]\n\n[White \"b\"]\n[Round \"1\"]\n[Annotator \"x\"]\n\n[Round \"2\"]\n[Event \"c\"]\n"
+	f := Parse(src)
+	if len(f.Games) != 3 || !f.Games[0].TagsOnly() || !f.Games[1].TagsOnly() {
+		t.Fatalf("%d games; want 3 of tags alone", len(f.Games))
+	}
+	for _, tt := range []struct {
+		game  int
+		after []*Tag
+		want  string
+	}{
+		{1, f.Games[0].Tags, "[White \"b\"]\n[Round \"1\"]\n[Annotator \"x\"]\n"},
+		{1, nil, "[Round \"1\"]\n[White \"b\"]\n[Annotator \"x\"]\n"},
+		{2, f.Games[1].Tags, "[Round \"2\"]\n[Event \"c\"]\n"},
+		{2, f.Games[0].Tags, "[Event \"c\"]\n[Round \"2\"]\n"}, // no tag in common: export order
+	} {
+		if got := PrintGame(src, f.Games[tt.game], PrintOptions{After: tt.after}); got != tt.want {
+			t.Errorf("game %d after %d tags: %q, want %q", tt.game, len(tt.after), got, tt.want)
+		}
+	}
+	if g := Parse("[Event \"a\"]\n$1\n").Games[0]; g.TagsOnly() {
+		t.Error("a game with a NAG after its tags is not tags alone")
+	}
 }

@@ -1,6 +1,9 @@
 package pgn
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // A text can be cut into pieces that each parse alone exactly as they parse
 // within the whole text: the language server keeps a document as such pieces
@@ -14,7 +17,13 @@ import "sort"
 // line (which would end the comment there); and when f ends in a game without
 // a result marker and next does not start with '[' (which would end the
 // movetext there) — or whatever next starts with, while the game has no moves
-// yet, since then more tag pairs would join its tag section.
+// yet, since then more tag pairs would join its tag section. (A tag pair
+// after an empty line that repeats one of its tags starts the next game;
+// but the formatter writes that game's tags knowing the tags of the game
+// before it, and so the two must stay in one piece: see
+// pgn.PrintOptions.After.) It reports true too when next starts with
+// U+FEFF: no cut goes there, as next alone would start with a byte order
+// mark.
 func DependsOnNext(f *File, next string) bool {
 	return TailOf(f).DependsOnNext(next)
 }
@@ -56,6 +65,13 @@ func TailOf(f *File) Tail {
 func (t Tail) DependsOnNext(next string) bool {
 	if next == "" {
 		return false
+	}
+	if strings.HasPrefix(next, bom) {
+		// Not a dependence of the text before, but no cut either: alone,
+		// the text after the cut would start with a byte order mark,
+		// which within the whole is illegal text (an edit can put one
+		// at the start of a document's chunk).
+		return true
 	}
 	if t&tailOpenComment != 0 && !looksLikeTagPair(next) {
 		return true

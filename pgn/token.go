@@ -42,6 +42,9 @@ const (
 	EscapeLine        // a line starting with % in column 1
 	Result            // 1-0, 0-1, 1/2-1/2 or *
 	NullMove          // -- (Z0 is scanned as a Symbol and recognised by analysis)
+	// Nested is never scanned: the parser makes one of a variation opened
+	// deeper than MaxNesting, to cover its whole text (see Bad).
+	Nested
 )
 
 var kindNames = [...]string{
@@ -63,6 +66,7 @@ var kindNames = [...]string{
 	EscapeLine:   "escape line",
 	Result:       "result",
 	NullMove:     "null move",
+	Nested:       "variation nested too deep",
 }
 
 func (k Kind) String() string {

@@ -4,9 +4,10 @@ package pgn
 // it in source order. Lines are visited through their nodes (start nodes,
 // then moves); a Move's number is not a separate node.
 //
-// Variations nest, so Inspect recurses; Go stacks grow on demand, and a
-// variation costs a few small frames, so even 100,000 levels stay far from
-// the runtime's limit.
+// Variations nest, so Inspect recurses, as do NodeTokens and the other
+// walkers of the tree: the parser builds no variation deeper than
+// MaxNesting (256 levels, a few kilobytes of stack), so that no walk can
+// overflow the stack, which is fatal to a Go program.
 func Inspect(node Node, f func(Node) bool) {
 	if !f(node) {
 		return

@@ -1,0 +1,477 @@
+package analysis
+
+import (
+	"fmt"
+	"io"
+	"math/rand"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"pgnls/analysis/board"
+	"pgnls/pgn"
+)
+
+// The formatter's promises of issue 13 ("nothing lost"), as properties over
+// every text the tests have: the shared corpus, generated games, and the
+// hostile inputs, alone and spliced together.
+
+// inventory lists what a user wrote in a text, as a multiset (sorted), with
+// layout left out: its tag pairs, its moves (a legal move by its squares,
+// as written otherwise), its comments (by their words), its NAGs (a suffix
+// annotation by the NAG that stands for it), its escape lines, the other
+// tokens of games with syntax errors, and the bytes between games, white
+// space aside. It reads the tree directly, independently of the formatter
+// (and of fileMeaning, which keeps the order).
+func inventory(f *pgn.File) []string {
+	inv := &inventoryWalk{src: f.Src}
+	for _, item := range f.Items {
+		switch n := item.(type) {
+		case *pgn.Game:
+			inv.game(n)
+		case *pgn.BOMNode:
+			inv.add("byte order mark")
+		default:
+			inv.between.WriteString(withoutSpace(f.Src[n.Pos():n.End()]))
+		}
+	}
+	inv.add("between games: " + inv.between.String())
+	sort.Strings(inv.out)
+	return inv.out
+}
+
+type inventoryWalk struct {
+	src     string
+	out     []string
+	between strings.Builder
+}
+
+func (w *inventoryWalk) add(s string) { w.out = append(w.out, s) }
+
+func (w *inventoryWalk) game(g *pgn.Game) {
+	for _, item := range g.TagItems {
+		if t, ok := item.(*pgn.Tag); ok {
+			w.add("tag " + t.Name + "=" + strconv.Quote(t.Value))
+		} else {
+			w.annotation(item)
+		}
+	}
+	s := startOf(g)
+	w.line(&g.Moves, s.pos, s.replayable() && len(g.Errors) == 0)
+	if g.Result != nil {
+		w.add("result " + g.Result.Text)
+	}
+}
+
+// line walks a line with an explicit stack of the variations still to walk
+// (the inventory must not be the recursion that nesting breaks).
+func (w *inventoryWalk) line(l *pgn.Line, pos board.Position, ok bool) {
+	type todo struct {
+		l   *pgn.Line
+		pos board.Position
+		ok  bool
+	}
+	stack := []todo{{l, pos, ok}}
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		pos, ok := t.pos, t.ok
+		visit := func(nodes []pgn.Node, at board.Position, ok bool) {
+			for _, n := range nodes {
+				if v, isVar := n.(*pgn.Variation); isVar {
+					stack = append(stack, todo{&v.Line, at, ok})
+					continue
+				}
+				w.annotation(n)
+			}
+		}
+		visit(t.l.Start, pos, false)
+		for _, mv := range t.l.Moves {
+			visit(mv.Before, pos, false)
+			before, okBefore := pos, ok
+			var played board.Move
+			if ok {
+				played, ok = (&meaning{}).resolve(&pos, mv.Text)
+			}
+			if ok {
+				w.add("move " + played.String())
+				pos.Play(played)
+			} else {
+				w.add("move as written " + mv.Text)
+			}
+			visit(mv.After, before, okBefore)
+		}
+	}
+}
+
+func (w *inventoryWalk) annotation(n pgn.Node) {
+	switch n := n.(type) {
+	case *pgn.NAGNode:
+		if n.Value < 0 {
+			w.add("NAG " + n.Tok.Text(w.src))
+		} else {
+			w.add("NAG $" + strconv.Itoa(n.Value))
+		}
+	case *pgn.SuffixNode:
+		if nag, ok := pgn.SuffixNAG(n.Text); ok {
+			w.add("NAG $" + strconv.Itoa(nag))
+		} else {
+			w.add("suffix " + n.Text)
+		}
+	case *pgn.Comment:
+		w.add("comment " + strings.Join(asciiFields(n.Text), " "))
+	case *pgn.Escape:
+		w.add("escape " + n.Tok.Text(w.src))
+	case *pgn.Bad:
+		w.add("unread " + withoutSpace(w.src[n.From:n.To]))
+	case *pgn.Tag:
+		w.add("tag in movetext " + withoutSpace(w.src[n.Pos():n.End()]))
+	default:
+		w.add(fmt.Sprintf("unexpected %T", n))
+	}
+}
+
+// withoutSpace returns s without its ASCII white space.
+func withoutSpace(s string) string {
+	return strings.Join(asciiFields(s), "")
+}
+
+// checkKeepsInventory asserts that formatting text keeps its inventory.
+func checkKeepsInventory(t *testing.T, name, text string, opts FormatOptions) {
+	t.Helper()
+	out := Format(pgn.Parse(text), opts)
+	before, after := inventory(pgn.Parse(text)), inventory(pgn.Parse(out))
+	if !slices.Equal(before, after) {
+		t.Fatalf("%s: formatting changed what was written:\n%s", name, multisetDifference(before, after))
+	}
+}
+
+// multisetDifference lists what two sorted multisets do not share.
+func multisetDifference(a, b []string) string {
+	var out strings.Builder
+	i, j := 0, 0
+	for (i < len(a) || j < len(b)) && out.Len() < 3000 {
+		switch {
+		case j == len(b) || i < len(a) && a[i] < b[j]:
+			fmt.Fprintf(&out, "- %s\n", clipForTest(a[i]))
+			i++
+		case i == len(a) || b[j] < a[i]:
+			fmt.Fprintf(&out, "+ %s\n", clipForTest(b[j]))
+			j++
+		default:
+			i++
+			j++
+		}
+	}
+	return out.String()
+}
+
+// hostileTexts returns the hostile inputs (testdata/hostile).
+func hostileTexts(t *testing.T) map[string]string {
+	t.Helper()
+	files, _ := filepath.Glob("../testdata/hostile/*.pgn")
+	if len(files) < 50 {
+		t.Fatalf("%d hostile files, want the catalogue", len(files))
+	}
+	texts := map[string]string{}
+	for _, name := range files {
+		texts[filepath.Base(name)] = readCorpusFile(t, name)
+	}
+	return texts
+}
+
+// TestFmtKeepsEverythingWritten: on the shared corpus, generated games and
+// the hostile inputs (alone, and spliced with games and each other), `fmt`
+// keeps the multiset of tag pairs, moves, comments (their words), NAGs,
+// escape lines and the bytes between games (white space aside).
+func TestFmtKeepsEverythingWritten(t *testing.T) {
+	for _, opts := range []FormatOptions{{}, {Width: 1}} {
+		t.Run(fmt.Sprintf("width %d", opts.Width), func(t *testing.T) {
+			rng := rand.New(rand.NewSource(13))
+			for i := 0; i < 200; i++ {
+				checkKeepsInventory(t, "generated "+strconv.Itoa(i), randomPGNFile(rng), opts)
+			}
+			hostile := hostileTexts(t)
+			names := make([]string, 0, len(hostile))
+			for name, text := range hostile {
+				checkKeepsInventory(t, name, text, opts)
+				names = append(names, name)
+			}
+			sort.Strings(names)
+			for i := 0; i < 300; i++ {
+				var b strings.Builder
+				for k := rng.Intn(4); k >= 0; k-- {
+					if rng.Intn(2) == 0 {
+						b.WriteString(hostile[names[rng.Intn(len(names))]])
+					} else {
+						b.WriteString(newRandomGame(rng).write())
+					}
+					b.WriteString([]string{"", "\n", "\n\n", " ", "\r\n"}[rng.Intn(5)])
+				}
+				checkKeepsInventory(t, "spliced "+strconv.Itoa(i), b.String(), opts)
+			}
+		})
+	}
+	t.Run("corpus", func(t *testing.T) {
+		for _, path := range corpusFiles(t) {
+			checkKeepsInventory(t, filepath.Base(path), readCorpusFile(t, path), FormatOptions{})
+		}
+	})
+}
+
+// TestFmtKeepsTextBetweenGamesAsWritten: the issue's examples. Text between
+// games comes out as it was (line breaks as LF): a stray '<' or a quoted
+// string that a game shares its line with gets no line break after it.
+func TestFmtKeepsTextBetweenGamesAsWritten(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"<Game notes follow>\n[Event \"a\"]\n\n1. e4 *\n", "<Game notes follow>\n\n[Event \"a\"]\n\n1. e4 *\n"},
+		{"\"Game notes\" follow\n[Event \"a\"]\n\n1. e4 *\n", "\"Game notes\" follow\n\n[Event \"a\"]\n\n1. e4 *\n"},
+		{"{notes} \"quoted\" text\r\nmore text  \r\n[Event \"a\"]\n\n1. e4 *\n", "{notes} \"quoted\" text\nmore text  \n\n[Event \"a\"]\n\n1. e4 *\n"},
+		{"[Event \"a\"]\n\n1. e4 *\n\n< notes >\n", "[Event \"a\"]\n\n1. e4 *\n\n< notes >\n"},
+	} {
+		if got := Format(pgn.Parse(tt.in), FormatOptions{}); got != tt.want {
+			t.Errorf("Format(%q) =\n%q\nwant\n%q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestFmtKeptGameKeepsItsBytes: a game left as written because of a syntax
+// error has its line breaks made LF, like the rest of the output, and keeps
+// the blanks of its last line, in an open comment too (they are its text).
+func TestFmtKeptGameKeepsItsBytes(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"[Event \"a\"]\r\n\r\n1. e4 (e5\r\n2. Nf3 *\r\n", "[Event \"a\"]\n\n1. e4 (e5\n2. Nf3 *\n"},
+		{"[Event \"a\"]\n\n1. e4 (e5 \t \n\n[Event \"b\"]\n\n1. d4 *\n", "[Event \"a\"]\n\n1. e4 (e5 \t \n\n[Event \"b\"]\n\n1. d4 *\n"},
+		{"[Event \"a\"]\n\n1. e4 {open   ", "[Event \"a\"]\n\n1. e4 {open   \n"},
+		{"[Event \"a\"]\n\n1. e4 {open \r\n  more   \r\n\r\n[Event \"b\"]\n\n1. d4 *\n", "[Event \"a\"]\n\n1. e4 {open \n  more   \n\n[Event \"b\"]\n\n1. d4 *\n"},
+	} {
+		got := Format(pgn.Parse(tt.in), FormatOptions{})
+		if got != tt.want {
+			t.Errorf("Format(%q) =\n%q\nwant\n%q", tt.in, got, tt.want)
+		}
+		if again := Format(pgn.Parse(got), FormatOptions{}); again != got {
+			t.Errorf("Format of %q changes it again: %q", got, again)
+		}
+	}
+}
+
+// TestFmtKeepsTagOnlyGamesApart: a file of tag-only games (a crosstable, a
+// list of players), an empty line between them, is one game each, with no
+// duplicate-tag warning, and formats to one tag section each; a section
+// that still repeats a tag keeps its order.
+func TestFmtKeepsTagOnlyGamesApart(t *testing.T) {
+	var in, want strings.Builder
+	for i := range 605 {
+		fmt.Fprintf(&in, "[White \"Player %d\"]\n[Event \"Crosstable\"]\n[Result \"1-0\"]\n[Round \"%d\"]\n\n", i, i%9+1)
+		if i > 0 {
+			want.WriteString("\n")
+		}
+		fmt.Fprintf(&want, "[Event \"Crosstable\"]\n[Round \"%d\"]\n[White \"Player %d\"]\n[Result \"1-0\"]\n", i%9+1, i)
+	}
+	f := pgn.Parse(in.String())
+	if len(f.Games) != 605 {
+		t.Fatalf("%d games, want 605", len(f.Games))
+	}
+	for _, d := range CheckFile(f) {
+		if d.Code == CodeDuplicateTag {
+			t.Fatalf("a duplicate-tag warning: %v", d)
+		}
+	}
+	if got := Format(f, FormatOptions{}); got != want.String() {
+		t.Errorf("Format = %s", unifiedDiffForTest(want.String(), got))
+	}
+	repeat := "[Site \"b\"]\n[Event \"a\"]\n[Site \"c\"]\n\n1. e4 *\n"
+	if got := Format(pgn.Parse(repeat), FormatOptions{}); got != repeat {
+		t.Errorf("a section that repeats a tag: Format = %q, want it in its order %q", got, repeat)
+	}
+	// Export order would start the second section with a tag the first
+	// lacks, and the two would read as one: a tag the first holds comes
+	// first (found by FuzzFormat).
+	for _, tt := range []struct{ in, want string }{
+		{"[White \"\"] \n\n[White \"\"][Round \"\"]", "[White \"\"]\n\n[White \"\"]\n[Round \"\"]\n"},
+		{"[White \"a\"]\n[Site \"s\"]\n\n[White \"b\"]\n[Round \"1\"]\n{c}\n\n[Round \"2\"]\n[Event \"e\"]\n",
+			"[Site \"s\"]\n[White \"a\"]\n\n[White \"b\"]\n[Round \"1\"]\n\n{ c }\n\n[Round \"2\"]\n[Event \"e\"]\n"},
+	} {
+		got := Format(pgn.Parse(tt.in), FormatOptions{})
+		if got != tt.want {
+			t.Errorf("Format(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if n, m := len(pgn.Parse(tt.in).Games), len(pgn.Parse(got).Games); n != m {
+			t.Errorf("Format(%q): %d games, then %d", tt.in, n, m)
+		}
+	}
+}
+
+// fmtLikeCLI formats text as `pgnls fmt` does: in the pieces of a streaming
+// pgn.Reader of the given block size, joined by an empty line (see
+// formatStream in cmd/pgnls).
+func fmtLikeCLI(t *testing.T, text string, block int, opts FormatOptions) string {
+	t.Helper()
+	r := pgn.NewReader(strings.NewReader(text))
+	r.BlockSize = block
+	var out strings.Builder
+	endsLine := false
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			return out.String()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		piece := Format(p.File, opts)
+		if piece != "" {
+			if endsLine {
+				out.WriteString("\n")
+			}
+			out.WriteString(piece)
+			endsLine = strings.HasSuffix(piece, "\n")
+		}
+		p.Release()
+	}
+}
+
+// applyByteEdits applies non-overlapping edits in source order.
+func applyByteEdits(t *testing.T, text string, edits []Edit) string {
+	t.Helper()
+	var b strings.Builder
+	at := 0
+	for _, e := range edits {
+		if int(e.Pos) < at || e.End < e.Pos || int(e.End) > len(text) {
+			t.Fatalf("edits out of order or outside the text: %v", edits)
+		}
+		b.WriteString(text[at:e.Pos])
+		b.WriteString(e.NewText)
+		at = int(e.End)
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// checkFormatDocument asserts that the document is its text's fresh parse,
+// chunk by chunk, and that Format Document (Format Selection over the whole
+// text is the same call) gives `pgnls fmt` of its text.
+func checkFormatDocument(t *testing.T, doc *Document, text, step string, opts FormatOptions) {
+	t.Helper()
+	s := doc.Snapshot()
+	if got := s.Text(); got != text {
+		t.Fatalf("%s: the document's text differs from the edited text", step)
+	}
+	if got, want := snapshotShape(s), fileShape(pgn.Parse(text), 0); !slices.Equal(got, want) {
+		t.Fatalf("%s: the document's chunks do not parse as the whole text", step)
+	}
+	want := Format(pgn.Parse(text), opts)
+	if got := applyByteEdits(t, text, s.FormatEdits(opts, 0, len(text))); got != want {
+		t.Fatalf("%s: Format Document of\n%q\ngives\n%q\nwant (pgnls fmt)\n%q", step, text, got, want)
+	}
+}
+
+// editPieces are what the random edits insert: the characters that change
+// how text parses (quotes, braces, parentheses, escape lines, tag pairs,
+// empty lines, CRLF), and whole games.
+var editPieces = []string{
+	"\"", "{", "}", "(", ")", "%x\n", "[Event \"x\"]\n", "[Event \"y\"]\n[Site \"z\"]\n\n", "\n", "\n\n", "\r\n", "\r",
+	"1. e4 ", "e5 ", "*", "1-0\n", " ", "<", ";c\n", "\uFEFF", "$1 ", "[", "]",
+	"[Event \"g\"]\n\n1. d4 d5 2. c4 *\n\n", "{open\n", "1. e4 (1. d4 (1. c4)) *\n",
+}
+
+// randomFormatEdit edits text at random and returns the range and the new text.
+func randomFormatEdit(rng *rand.Rand, text string) (start, end int, insert string) {
+	start = rng.Intn(len(text) + 1)
+	if rng.Intn(4) == 0 {
+		start = strings.LastIndexByte(text[:start], '\n') + 1 // a line start, where chunks begin
+	}
+	end = min(len(text), start+[]int{0, 0, 1, 3, 20}[rng.Intn(5)])
+	for start > 0 && start < len(text) && !utf8.RuneStart(text[start]) {
+		start-- // an editor edits characters
+	}
+	for end < len(text) && !utf8.RuneStart(text[end]) {
+		end++
+	}
+	for k := rng.Intn(3); k > 0; k-- {
+		insert += editPieces[rng.Intn(len(editPieces))]
+	}
+	return start, end, insert
+}
+
+// editStartTexts are the texts random edit sequences start from.
+func editStartTexts(t *testing.T) []string {
+	games := readCorpusFile(t, "../testdata/games/classics.pgn")
+	return []string{
+		"%x\n1. e4 *\n",
+		strings.Repeat("[Event \"a\"]\n\n1. e4 e5 *\n\n", 20),
+		strings.Repeat("[Event \"a\"]\n[Round \"1\"]\n\n", 20),
+		games[:min(len(games), 4000)],
+		strings.Repeat("{between}\n[Event \"b\"]\n\n1. d4 {open\n\n", 10),
+		"",
+	}
+}
+
+// TestFormatDocumentEqualsFmtAfterEdits: after every step of random edit
+// sequences, the incremental document parses as its text does, and Format
+// Document gives what `pgnls fmt` gives of that text (the issue's drift:
+// blank lines at chunk boundaries after a flood of changes, and a quote
+// typed before an escape line).
+func TestFormatDocumentEqualsFmtAfterEdits(t *testing.T) {
+	withPieceSize(t, 64)
+	opts := FormatOptions{}
+	doc := NewDocument("%x\n1. e4 *\n")
+	for _, at := range []int{0, 3} { // a quote at the start of each line
+		text := doc.Snapshot().Text()
+		if err := doc.Edit(at, at, "\""); err != nil {
+			t.Fatal(err)
+		}
+		checkFormatDocument(t, doc, text[:at]+"\""+text[at:], "a quote typed at "+strconv.Itoa(at), opts)
+	}
+	rng := rand.New(rand.NewSource(22))
+	for n, start := range editStartTexts(t) {
+		for seq := 0; seq < 10; seq++ {
+			text := start
+			doc := NewDocument(text)
+			checkFormatDocument(t, doc, text, "opened", opts)
+			for step := 0; step < 60; step++ {
+				s, e, insert := randomFormatEdit(rng, text)
+				if err := doc.Edit(s, e, insert); err != nil {
+					t.Fatal(err)
+				}
+				text = text[:s] + insert + text[e:]
+				checkFormatDocument(t, doc, text, fmt.Sprintf("text %d, sequence %d, step %d (%d-%d %q)", n, seq, step, s, e, insert), opts)
+			}
+			for _, block := range []int{16, 4096} {
+				if !utf8.ValidString(text) {
+					break // read as Latin-1 by pgnls fmt; an editor's text is UTF-8
+				}
+				if got, want := fmtLikeCLI(t, text, block, opts), Format(pgn.Parse(text), opts); got != want {
+					t.Fatalf("pgnls fmt in pieces of %d gives\n%q\nthe whole text formatted\n%q", block, got, want)
+				}
+			}
+		}
+	}
+}
+
+// FuzzFormatDocumentEdits: after a sequence of edits read from the fuzzer's
+// bytes, Format Document equals `pgnls fmt` of the final text, and the
+// document parses as its text does after every step.
+func FuzzFormatDocumentEdits(f *testing.F) {
+	fuzzSeeds(f, func(text string) { f.Add(text, []byte{3, 0, 7, 200, 1, 9, 40, 2, 2}) })
+	f.Add("%x\n1. e4 *\n", []byte{0, 0, 0})
+	f.Fuzz(func(t *testing.T, text string, program []byte) {
+		withPieceSize(t, 32)
+		doc := NewDocument(text)
+		for i := 0; i+2 < len(program) && i < 60; i += 3 {
+			start := int(program[i]) * (len(text) + 1) / 256
+			end := min(len(text), start+int(program[i+1]%8))
+			insert := editPieces[int(program[i+2])%len(editPieces)]
+			if err := doc.Edit(start, end, insert); err != nil {
+				t.Fatal(err)
+			}
+			text = text[:start] + insert + text[end:]
+			checkFormatDocument(t, doc, text, fmt.Sprintf("edit %d", i/3), FormatOptions{})
+		}
+		checkFormatDocument(t, doc, text, "final", FormatOptions{})
+	})
+}
