@@ -127,7 +127,7 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 				case c.diags = <-lists:
 				default:
 				}
-				if p.piece.Latin1 && !latin1 {
+				if p.piece.Encoding == pgn.Latin1 && !latin1 {
 					latin1 = true
 					c.diags = append(c.diags, latin1Notice(p.piece))
 				}

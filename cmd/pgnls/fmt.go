@@ -228,7 +228,7 @@ func formatStream(in io.Reader, w io.Writer, opts fmtOptions) (bool, error) {
 			return false, err
 		}
 		text := analysis.Format(piece.File, analysis.FormatOptions{Width: opts.width})
-		err = writeFormatted(out, text, piece.Latin1 && !opts.utf8, &endsLine)
+		err = writeFormatted(out, text, piece.Encoding == pgn.Latin1 && !opts.utf8, &endsLine)
 		// The text is written: the piece's memory can take the next piece
 		// (the text may share it).
 		piece.Release()
