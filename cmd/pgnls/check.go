@@ -110,10 +110,11 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 	// released piece would otherwise lend the next (with two checked
 	// pieces queued instead of one, 15% more page faults).
 	type checked struct {
-		piece *pgn.Piece
-		diags []analysis.Diagnostic
-		err   error
-		ready chan struct{} // closed once diags is set
+		piece  *pgn.Piece
+		diags  []analysis.Diagnostic
+		notice *analysis.Diagnostic // the encoding notice of an unparsed piece
+		err    error
+		ready  chan struct{} // closed once diags is set
 	}
 	results := make(chan *checked, 1)
 	// The lists of diagnostics printed come back for the next pieces.
@@ -123,16 +124,25 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		noticed := false // the encoding notice is written
 		for p := range pieces {
 			c := &checked{piece: p.piece, err: p.err, ready: make(chan struct{})}
-			if c.err != nil || c.piece.Unparsed {
+			var notice *analysis.Diagnostic
+			if c.err == nil && !noticed {
+				if d, ok := encodingNotice(p.piece); ok {
+					noticed, notice = true, &d
+				}
+			}
+			switch {
+			case c.err != nil:
 				close(c.ready)
-			} else {
+			case c.piece.Unparsed:
+				c.notice = notice
+				close(c.ready)
+			default:
 				select {
 				case c.diags = <-lists:
 				default:
 				}
-				if notice, ok := encodingNotice(p.piece); ok && !noticed {
-					noticed = true
-					c.diags = append(c.diags, notice)
+				if notice != nil {
+					c.diags = append(c.diags, *notice)
 				}
 				go func() {
 					c.diags = analysis.AppendCheckFile(c.diags, c.piece.File)
@@ -151,7 +161,7 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 	for c := range results {
 		<-c.ready
 		if c.err == nil && c.piece.Unparsed {
-			skip.add(c.piece)
+			skip.add(c.piece, c.notice)
 			c.piece.Release()
 			continue
 		}
@@ -189,14 +199,20 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 }
 
 // unchecked is a run of text the reader passed over (pgn.Piece.Unparsed):
-// where it starts and ends, as 0-based lines and columns in characters.
+// where it starts and ends, as 0-based lines and columns in characters,
+// and the encoding notice met in it, written after the run's diagnostic,
+// where the run starts.
 type unchecked struct {
 	pieces                     int
 	line, col, endLine, endCol int
+	notice                     *analysis.Diagnostic
 }
 
-// add takes the next piece of the run.
-func (u *unchecked) add(p *pgn.Piece) {
+// add takes the next piece of the run, and its encoding notice if any.
+func (u *unchecked) add(p *pgn.Piece, notice *analysis.Diagnostic) {
+	if notice != nil && u.notice == nil {
+		u.notice = notice
+	}
 	if u.pieces == 0 {
 		// A run starts at a line start: where a piece was cut, at a tag
 		// line or at the start of the file.
@@ -236,6 +252,9 @@ func (s *summary) printUnchecked(w io.Writer, name string, u *unchecked, maxPiec
 	run := *u
 	*u = unchecked{}
 	s.write(w, name, run.line, run.col, run.endLine, run.endCol, 0, d, opts)
+	if run.notice != nil && !s.stopped {
+		s.write(w, name, run.line, run.col, run.line, run.col, 0, *run.notice, opts)
+	}
 }
 
 // codeGameTooLarge is the code of the diagnostic of text pgnls check did

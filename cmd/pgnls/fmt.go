@@ -178,7 +178,7 @@ const keptModeBits = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
 func replaceFile(path string, info fs.FileInfo, fill func(io.Writer) (changed bool, err error)) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".pgnls-*")
 	if err != nil {
-		return err
+		return fmt.Errorf("cannot write the formatted text beside it: %v", err)
 	}
 	renamed := false
 	defer func() {
@@ -352,15 +352,17 @@ func formatStream(in io.Reader, w io.Writer, opts fmtOptions, diff *diffWriter) 
 			enc = pgn.UTF8
 		}
 		if piece.Unparsed {
-			skip.add(piece)
+			skip.add(piece, nil)
 			err = writeText(out, diff, piece, piece.File.Src, enc, false)
 		} else {
 			if skip.pieces > 0 {
 				skipped, skip = append(skipped, skip), unchecked{}
 			}
+			// A piece that formats to nothing (white space) is still the
+			// diff's, and no newline separates it.
 			text := analysis.Format(piece.File, analysis.FormatOptions{Width: opts.width})
+			err = writeText(out, diff, piece, text, enc, endsLine && text != "")
 			if text != "" {
-				err = writeText(out, diff, piece, text, enc, endsLine)
 				endsLine = strings.HasSuffix(text, "\n")
 			}
 		}
@@ -395,10 +397,13 @@ func notFormattedError(runs []unchecked, maxPiece int) error {
 // when that one ended a line (newline). With diff set, it gives it the
 // piece's text before and after as bytes on disk, so that patch applies
 // it: a Latin-1 file's diff is in Latin-1. A UTF-16 file's diff is of its
-// text, in UTF-8 (patch reads no UTF-16).
+// text, in UTF-8 (patch reads no UTF-16). A nil piece writes text that is
+// in no piece of the file.
 func writeText(out io.Writer, diff *diffWriter, piece *pgn.Piece, text string, enc pgn.Encoding, newline bool) error {
 	if newline {
-		text = "\n" + text
+		if err := writeText(out, diff, nil, "\n", enc, false); err != nil {
+			return err
+		}
 	}
 	var data []byte
 	switch {
@@ -413,8 +418,11 @@ func writeText(out io.Writer, diff *diffWriter, piece *pgn.Piece, text string, e
 		data = []byte(text)
 	}
 	if diff != nil {
-		old, new := piece.File.Src, text
-		if piece.Encoding == pgn.Latin1 {
+		old, new := "", text
+		if piece != nil {
+			old = piece.File.Src
+		}
+		if piece != nil && piece.Encoding == pgn.Latin1 {
 			raw, _ := encodeLatin1(old) // decoded from Latin-1, it encodes back
 			old = string(raw)
 		}
@@ -463,9 +471,10 @@ func unifiedDiff(nameA, nameB, a, b string) string {
 // diffContext is how many equal lines a hunk shows around its changes.
 const diffContext = 3
 
-// maxDiffLine bounds the text a diffWriter holds to compare whole lines:
-// the two sides of a piece, or of a line longer than a piece.
-const maxDiffLine = 2 * pgn.DefaultMaxPiece
+// maxDiffLine bounds the text a diffWriter holds on each side to compare
+// whole lines: a piece, and a line longer than a piece; a test makes it
+// small.
+var maxDiffLine = 2 * pgn.DefaultMaxPiece
 
 // diffSpill is how much of a hunk a diffWriter holds in memory before it
 // moves it to a temporary file; a test makes it small.
@@ -507,17 +516,23 @@ func newDiffWriter(out io.Writer, nameA, nameB string, onFirst func()) *diffWrit
 	return &diffWriter{out: out, header: "--- " + nameA + "\n+++ " + nameB + "\n", onFirst: onFirst}
 }
 
-// add gives the writer the next piece of each text.
+// add gives the writer the next piece of each text. The text held is
+// diffed first when it ends a line on both sides and the piece has text on
+// both: a piece with text on one side only (the empty line fmt writes
+// between pieces, which the file has at the end of the piece before)
+// stays with the text before it, whose lines it may match.
 func (d *diffWriter) add(old, new string) error {
+	if old != "" && new != "" && endsLine(d.old) && endsLine(d.new) {
+		if err := d.diffHeld(); err != nil {
+			return err
+		}
+	}
 	d.old = append(d.old, old...)
 	d.new = append(d.new, new...)
-	if !endsLine(d.old) || !endsLine(d.new) {
-		if len(d.old) > maxDiffLine || len(d.new) > maxDiffLine {
-			return fmt.Errorf("-d compares whole lines, and a line here is longer than %d MiB", maxDiffLine>>20)
-		}
-		return nil
+	if len(d.old) > maxDiffLine || len(d.new) > maxDiffLine {
+		return fmt.Errorf("-d compares whole lines, and a line here is longer than %d MiB", maxDiffLine>>20)
 	}
-	return d.diffHeld()
+	return nil
 }
 
 // finish diffs what is held and writes the last hunk.
