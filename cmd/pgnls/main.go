@@ -39,12 +39,12 @@ func main() {
 // A fixed limit then had the collector run back to back, each time over
 // the whole tree, for nothing: a check of one game of 20 MB on one line
 // took 4.8 s and of 10 MB 1.7 s, and collected 7 GB. So after each
-// collection the limit is raised to twice the live heap, when that is
-// more than the floor: the collector then runs once for each time the
+// collection the limit is set to twice the heap it found live, or to the
+// floor when that is more: the collector then runs once for each time the
 // heap doubles, as with Go's default GOGC=100, and the time stays linear
-// in the game's size, at the cost of twice its tree in memory. A
-// GOMEMLIMIT or GOGC in the environment takes precedence over the whole
-// policy.
+// in the game's size, at the cost of twice its tree in memory; once the
+// game is done, the limit comes down again. A GOMEMLIMIT or GOGC in the
+// environment takes precedence over the whole policy.
 const batchMemoryFloor = 160 << 20
 
 func setBatchMemoryPolicy() {
@@ -57,7 +57,7 @@ func setBatchMemoryPolicy() {
 }
 
 // raiseMemoryLimit sets the memory limit to twice the heap that the last
-// collection found live, or batchMemoryFloor when that is more.
+// collection found live, or to batchMemoryFloor when that is more.
 func raiseMemoryLimit() {
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(sample)
