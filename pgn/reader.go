@@ -1,8 +1,7 @@
 package pgn
 
 import (
-	"errors"
-	"fmt"
+	"bytes"
 	"io"
 	"slices"
 	"sort"
@@ -12,12 +11,13 @@ import (
 
 // Reader reads PGN from a stream in pieces of whole games, each parsed as it
 // would be within the whole text, so that a file larger than memory can be
-// checked or formatted with memory bounded by the block size and the longest
-// game.
+// checked or formatted with memory bounded by the block size and MaxPiece.
 //
 // Text that is not valid UTF-8 is decoded as Latin-1, like the command line
 // does for whole files; a stream switches to Latin-1 at the first block that
-// is not valid UTF-8 and stays there.
+// is not valid UTF-8 and stays there. A stream that starts like UTF-16 (see
+// SniffUTF16) is decoded from UTF-16, and one that then turns out not to be
+// valid UTF-16 ends with a *UTF16Error.
 type Reader struct {
 	r    io.Reader
 	buf  []byte // bytes read and not yet returned in a piece
@@ -28,26 +28,44 @@ type Reader struct {
 	// free holds the memory of released pieces (see Piece.Release).
 	free chan *pieceMemory
 
-	latin1 bool
-	offset int // offset in the decoded text of buf[0]
-	line   int // line of buf[0]
+	sniffed  bool     // the start was looked at for UTF-16
+	encoding Encoding // of the text from buf[0] on
+	offset   int      // offset in the decoded text of buf[0]
+	line     int      // line of buf[0]
+
+	// skipping is set while the reader passes over text too long to parse
+	// (see Piece.Unparsed); lastByte is the byte before buf[0] then.
+	skipping bool
+	lastByte byte
 
 	// BlockSize is how much text is parsed at a time; MaxPiece bounds a
-	// piece that has no place to be cut (one enormous game).
+	// piece that has no place to be cut (one enormous game, or text
+	// without a game boundary): what it holds is passed over, unparsed.
 	BlockSize int
 	MaxPiece  int
 }
 
-// Piece is a run of whole games from a Reader.
+// Piece is a run of whole games from a Reader, or a run of text it did not
+// parse.
 //
 // Its File has no line table (File.Lines is nil): most pieces of a
 // database have nothing to report, and making a table for each was 5% of a
 // check's work. Make one with NewLineTable(File.Src) to convert positions.
 type Piece struct {
-	File   *File // positions relative to the piece
-	Offset int   // where the piece starts in the decoded text
-	Line   int   // the 0-based line the piece starts on
-	Latin1 bool  // the piece was decoded from Latin-1
+	File     *File    // positions relative to the piece
+	Offset   int      // where the piece starts in the decoded text
+	Line     int      // the 0-based line the piece starts on
+	Encoding Encoding // what the piece was decoded from
+
+	// Unparsed reports a piece of text that the reader did not parse:
+	// MaxPiece bytes of text, from a line start, without a place to cut
+	// them into games, and what follows up to the next line that starts
+	// with '[' (a tag pair, where the next game may start), or the end.
+	// Its File has the text (Src) and nothing else. The run of such
+	// pieces is passed over in blocks, so that endless text without a
+	// game boundary (a stream of NUL bytes, "yes | pgnls check -") is read
+	// in bounded memory; the pieces after it are parsed again.
+	Unparsed bool
 
 	mem    *pieceMemory
 	reader *Reader
@@ -87,7 +105,14 @@ func (p *Piece) Release() {
 	}
 }
 
-// NewReader returns a Reader with 128 KiB blocks and pieces of at most 1 GiB.
+// DefaultMaxPiece is the MaxPiece of NewReader: 32 MiB. A game of a
+// million moves takes about 12 MB; parsing and checking text costs up to
+// 60 times its size in memory (a token every two bytes), and this is what
+// bounds it.
+const DefaultMaxPiece = 32 << 20
+
+// NewReader returns a Reader with 128 KiB blocks and pieces of at most
+// DefaultMaxPiece.
 //
 // The block size is small because the trees of the pieces in flight are
 // what the garbage collector scans: with 1 MiB blocks a check pipeline kept
@@ -95,7 +120,7 @@ func (p *Piece) Release() {
 // 128 KiB it spends a quarter less CPU in all and needs half the memory.
 // Each block re-parses the unfinished game at its end, well under 1%.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{r: r, BlockSize: 128 << 10, MaxPiece: 1 << 30, free: make(chan *pieceMemory, maxFreePieces)}
+	return &Reader{r: r, BlockSize: 128 << 10, MaxPiece: DefaultMaxPiece, free: make(chan *pieceMemory, maxFreePieces)}
 }
 
 // maxFreePieces is how many released pieces' memory a Reader keeps: more
@@ -103,12 +128,16 @@ func NewReader(r io.Reader) *Reader {
 // printed, one in each channel between).
 const maxFreePieces = 8
 
-// ErrPieceTooLarge is returned when the text cannot be cut into pieces of at
-// most MaxPiece bytes.
-var ErrPieceTooLarge = errors.New("pgn: a single game (or unclosed comment) is larger than the reader's limit")
-
 // Next returns the next piece, or io.EOF after the last.
 func (r *Reader) Next() (*Piece, error) {
+	if !r.sniffed {
+		if err := r.sniff(); err != nil {
+			return nil, err
+		}
+	}
+	if r.skipping {
+		return r.nextUnparsed()
+	}
 	want := r.BlockSize
 	mem := r.memory()
 	for {
@@ -117,9 +146,6 @@ func (r *Reader) Next() (*Piece, error) {
 		}
 		if len(r.buf) == 0 && r.eof {
 			return nil, io.EOF
-		}
-		if r.offset == 0 && IsUTF16(r.buf) {
-			return nil, ErrUTF16
 		}
 		text, rawLen := r.decode(mem)
 		f := mem.parser.parse(text)
@@ -130,10 +156,119 @@ func (r *Reader) Next() (*Piece, error) {
 			return r.emit(mem, f, text, cut, r.rawLength(text, cut)), nil
 		}
 		if len(r.buf) >= r.MaxPiece {
-			return nil, fmt.Errorf("%w (%d bytes)", ErrPieceTooLarge, r.MaxPiece)
+			// No place to cut in as much as a piece may hold: pass over
+			// it all, and parse again from the first tag line after it
+			// (not before: the text up to here was parsed, and parsing
+			// it again from a line inside would take as long again,
+			// over and over). The parse's nodes are dropped; its text
+			// is the piece's.
+			mem.parser = parser{}
+			r.skipping = true
+			return r.emitUnparsed(mem, r.completeText(len(r.buf))), nil
 		}
-		want = 2 * len(r.buf)
+		want = min(2*len(r.buf), r.MaxPiece)
 	}
+}
+
+// sniff looks at the start of the stream for UTF-16, and decodes the
+// stream from UTF-16 from then on when it is.
+func (r *Reader) sniff() error {
+	r.sniffed = true
+	if err := r.fill(utf16SniffLength); err != nil {
+		return err
+	}
+	enc := SniffUTF16(r.buf)
+	if enc == UTF8 {
+		return nil
+	}
+	// The bytes read are decoded first, then the rest of the stream (not
+	// read again once it has ended: a terminal would wait for more).
+	var src io.Reader = bytes.NewReader(bytes.Clone(r.buf))
+	if !r.eof {
+		src = io.MultiReader(src, r.r)
+	}
+	r.r, r.encoding = NewUTF16Decoder(src, enc), enc
+	r.buf, r.eof = r.buf[:0], false
+	return nil
+}
+
+// nextUnparsed returns the next block of the text passed over, up to the
+// first line that starts with '['.
+func (r *Reader) nextUnparsed() (*Piece, error) {
+	want := r.BlockSize
+	for {
+		if err := r.fill(want); err != nil {
+			return nil, err
+		}
+		if len(r.buf) == 0 && r.eof {
+			return nil, io.EOF
+		}
+		n := len(r.buf)
+		if i := r.tagLine(); i >= 0 {
+			n, r.skipping = i, false
+			if n == 0 {
+				return r.Next()
+			}
+		} else if !r.eof {
+			n = r.completeText(n)
+		}
+		if n > 0 {
+			return r.emitUnparsed(r.memory(), n), nil
+		}
+		want = len(r.buf) + 1
+	}
+}
+
+// tagLine returns the index in buf of the first '[' at a line start, or -1.
+func (r *Reader) tagLine() int {
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(r.buf[i:], '[')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		before := r.lastByte
+		if i > 0 {
+			before = r.buf[i-1]
+		}
+		if before == '\n' || before == '\r' {
+			return i
+		}
+	}
+}
+
+// completeText returns how much of buf[:n] can be a piece with more text to
+// follow: not a UTF-8 sequence cut short, nor a CR whose LF may come next
+// (the two are one line break, counted in one piece).
+func (r *Reader) completeText(n int) int {
+	if r.encoding != Latin1 {
+		n = completeRunes(r.buf[:n])
+	}
+	if n > 0 && r.buf[n-1] == '\r' && !(r.eof && n == len(r.buf)) {
+		n--
+	}
+	return n
+}
+
+// emitUnparsed returns the first n bytes of the buffer, decoded, as an
+// unparsed piece, and drops them from the buffer.
+func (r *Reader) emitUnparsed(mem *pieceMemory, n int) *Piece {
+	raw := r.buf[:n]
+	if r.encoding == UTF8 && !utf8.Valid(raw) {
+		r.encoding = Latin1
+	}
+	if r.encoding == Latin1 {
+		mem.text = appendLatin1(slices.Grow(mem.text[:0], 2*n), raw)
+	} else {
+		mem.text = append(mem.text[:0], raw...)
+	}
+	src := unsafe.String(unsafe.SliceData(mem.text), len(mem.text))
+	p := &Piece{File: &File{Src: src}, Offset: r.offset, Line: r.line, Encoding: r.encoding, Unparsed: true, mem: mem, reader: r}
+	r.offset += len(src)
+	r.line += CountLineBreaks(src)
+	r.lastByte = raw[n-1]
+	r.buf = r.buf[n:]
+	return p
 }
 
 // memory returns the memory of a released piece, or new memory.
@@ -161,7 +296,9 @@ func (r *Reader) fill(n int) error {
 			}
 			r.buf = r.base[:copy(r.base, r.buf)]
 		}
-		m, err := r.r.Read(r.buf[len(r.buf):cap(r.buf)])
+		// Not past n by more than a read's worth: the buffer is what is
+		// parsed, and MaxPiece bounds it.
+		m, err := r.r.Read(r.buf[len(r.buf):min(cap(r.buf), max(n, len(r.buf))+64<<10)])
 		r.buf = r.buf[:len(r.buf)+m]
 		switch {
 		case err == io.EOF:
@@ -183,10 +320,10 @@ func (r *Reader) decode(mem *pieceMemory) (string, int) {
 	if !r.eof {
 		n = completeRunes(r.buf)
 	}
-	if !r.latin1 && !utf8.Valid(r.buf[:n]) {
-		r.latin1 = true
+	if r.encoding == UTF8 && !utf8.Valid(r.buf[:n]) {
+		r.encoding = Latin1
 	}
-	if r.latin1 {
+	if r.encoding == Latin1 {
 		n = len(r.buf)
 		// Room for the worst case (every byte outside ASCII), which
 		// spares appendLatin1 counting them first: the buffer is reused.
@@ -218,7 +355,7 @@ func completeRunes(b []byte) int {
 // the bytes after the cut are counted instead: the unfinished game at the
 // end of a block, not the block.
 func (r *Reader) rawLength(text string, cut Pos) int {
-	if r.latin1 {
+	if r.encoding == Latin1 {
 		return len(r.buf) - latin1Length(text[cut:])
 	}
 	return int(cut)
@@ -232,7 +369,7 @@ func (r *Reader) emit(mem *pieceMemory, f *File, text string, cut Pos, raw int) 
 	n := f.ItemsBefore(cut)
 	games := sort.Search(len(f.Games), func(i int) bool { return f.Games[i].From >= cut })
 	piece := &File{Src: src, Items: f.Items[:n:n], Games: f.Games[:games:games], Errors: f.Errors.Within(0, cut)}
-	p := &Piece{File: piece, Offset: r.offset, Line: r.line, Latin1: r.latin1, mem: mem, reader: r}
+	p := &Piece{File: piece, Offset: r.offset, Line: r.line, Encoding: r.encoding, mem: mem, reader: r}
 	r.offset += len(src)
 	r.line += CountLineBreaks(src)
 	r.buf = r.buf[raw:]

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"pgnls/analysis"
@@ -68,10 +69,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts checkOptions) error {
 	in, err := src.open(stdin)
 	if err != nil {
-		return fmt.Errorf("cannot read %s: %w", src.name, err)
+		return readError(src.name, err)
 	}
 	defer in.Close()
 	s.files++
+	maxPiece := pgn.DefaultMaxPiece
 	type parsed struct {
 		piece *pgn.Piece
 		err   error
@@ -82,6 +84,7 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 	go func() {
 		defer close(pieces)
 		r := pgn.NewReader(in)
+		r.MaxPiece = maxPiece
 		for {
 			p, err := r.Next()
 			if err == io.EOF {
@@ -107,29 +110,39 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 	// released piece would otherwise lend the next (with two checked
 	// pieces queued instead of one, 15% more page faults).
 	type checked struct {
-		piece *pgn.Piece
-		diags []analysis.Diagnostic
-		err   error
-		ready chan struct{} // closed once diags is set
+		piece  *pgn.Piece
+		diags  []analysis.Diagnostic
+		notice *analysis.Diagnostic // the encoding notice of an unparsed piece
+		err    error
+		ready  chan struct{} // closed once diags is set
 	}
 	results := make(chan *checked, 1)
 	// The lists of diagnostics printed come back for the next pieces.
 	lists := make(chan []analysis.Diagnostic, 8)
 	go func() {
 		defer close(results)
-		latin1 := false
+		noticed := false // the encoding notice is written
 		for p := range pieces {
 			c := &checked{piece: p.piece, err: p.err, ready: make(chan struct{})}
-			if c.err != nil {
+			var notice *analysis.Diagnostic
+			if c.err == nil && !noticed {
+				if d, ok := encodingNotice(p.piece); ok {
+					noticed, notice = true, &d
+				}
+			}
+			switch {
+			case c.err != nil:
 				close(c.ready)
-			} else {
+			case c.piece.Unparsed:
+				c.notice = notice
+				close(c.ready)
+			default:
 				select {
 				case c.diags = <-lists:
 				default:
 				}
-				if p.piece.Latin1 && !latin1 {
-					latin1 = true
-					c.diags = append(c.diags, latin1Notice(p.piece))
+				if notice != nil {
+					c.diags = append(c.diags, *notice)
 				}
 				go func() {
 					c.diags = analysis.AppendCheckFile(c.diags, c.piece.File)
@@ -144,10 +157,22 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		}
 	}()
 	games := 0
+	var skip unchecked // the run of unparsed pieces being passed over
 	for c := range results {
 		<-c.ready
+		if c.err == nil && c.piece.Unparsed {
+			skip.add(c.piece, c.notice)
+			c.piece.Release()
+			continue
+		}
+		if skip.pieces > 0 {
+			s.printUnchecked(out, src.name, &skip, maxPiece, opts)
+			if s.stopped {
+				return nil
+			}
+		}
 		if c.err != nil {
-			return fmt.Errorf("cannot read %s: %w", src.name, c.err)
+			return readError(src.name, c.err)
 		}
 		s.print(out, src.name, c.piece, games, c.diags, opts)
 		n := len(c.piece.File.Games)
@@ -167,8 +192,76 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 			return nil
 		}
 	}
+	if skip.pieces > 0 {
+		s.printUnchecked(out, src.name, &skip, maxPiece, opts)
+	}
 	return nil
 }
+
+// unchecked is a run of text the reader passed over (pgn.Piece.Unparsed):
+// where it starts and ends, as 0-based lines and columns in characters,
+// and the encoding notice met in it, written after the run's diagnostic,
+// where the run starts.
+type unchecked struct {
+	pieces                     int
+	line, col, endLine, endCol int
+	notice                     *analysis.Diagnostic
+}
+
+// add takes the next piece of the run, and its encoding notice if any.
+func (u *unchecked) add(p *pgn.Piece, notice *analysis.Diagnostic) {
+	if notice != nil && u.notice == nil {
+		u.notice = notice
+	}
+	if u.pieces == 0 {
+		// A run starts at a line start: where a piece was cut, at a tag
+		// line or at the start of the file.
+		u.line, u.col = p.Line, 0
+		u.endLine, u.endCol = p.Line, 0
+	}
+	u.pieces++
+	src := p.File.Src
+	if breaks := pgn.CountLineBreaks(src); breaks > 0 {
+		u.endLine = p.Line + breaks
+		u.endCol = utf8.RuneCountInString(src[lastLineStart(src):])
+	} else {
+		u.endCol += utf8.RuneCountInString(src)
+	}
+}
+
+// lastLineStart returns the offset in src where its last line starts.
+func lastLineStart(src string) int {
+	return strings.LastIndexAny(src, "\n\r") + 1
+}
+
+// lastLine returns the 0-based line of the run's last character.
+func (u *unchecked) lastLine() int {
+	if u.endCol == 0 && u.endLine > u.line {
+		return u.endLine - 1 // the run ends with its line break
+	}
+	return u.endLine
+}
+
+// printUnchecked writes the diagnostic of a run of text that was not
+// checked, and starts a new run.
+func (s *summary) printUnchecked(w io.Writer, name string, u *unchecked, maxPiece int, opts checkOptions) {
+	d := analysis.Diagnostic{
+		Severity: analysis.Error, Code: codeGameTooLarge, Game: -1,
+		Message: fmt.Sprintf("not checked from here to line %d: a game, or text with no place between games to cut it, longer than %d MiB (the most pgnls checks at once); checking starts again at the next line that starts with '['", u.lastLine()+1, maxPiece>>20),
+	}
+	run := *u
+	*u = unchecked{}
+	s.write(w, name, run.line, run.col, run.endLine, run.endCol, 0, d, opts)
+	if run.notice != nil && !s.stopped {
+		s.write(w, name, run.line, run.col, run.line, run.col, 0, *run.notice, opts)
+	}
+}
+
+// codeGameTooLarge is the code of the diagnostic of text pgnls check did
+// not check (see pgn.Piece.Unparsed). It is not one of analysis.Codes: the
+// language server never reports it (it parses a document whole, under its
+// own size limit).
+const codeGameTooLarge = "game-too-large"
 
 type summary struct {
 	files, games, errors, warnings int
@@ -194,18 +287,33 @@ func appendTextDiagnostic(b []byte, name string, line, col int, d analysis.Diagn
 	return append(b, "]\n"...)
 }
 
-// latin1Notice says that a file was read as Latin-1, at the start of the
-// first piece that was: the whole file, or from there on when the file
-// starts in UTF-8 (a database put together from files of both kinds).
-func latin1Notice(p *pgn.Piece) analysis.Diagnostic {
-	msg := "the file is not valid UTF-8: it was read as Latin-1 (ISO 8859-1), the PGN standard's character set"
-	if p.Offset > 0 {
+// encodingNotice is the diagnostic that says a file is not UTF-8, at the
+// start of the first piece that is not: the whole file, or from there on
+// when the file starts in UTF-8 (a database put together from files of
+// both kinds; only Latin-1 can start later).
+func encodingNotice(p *pgn.Piece) (analysis.Diagnostic, bool) {
+	var msg string
+	switch {
+	case p.Encoding == pgn.Latin1 && p.Offset > 0:
 		msg = "the file is not valid UTF-8 from here on: the rest was read as Latin-1 (ISO 8859-1), the PGN standard's character set"
+	case p.Encoding == pgn.Latin1:
+		msg = "the file is not valid UTF-8: it was read as Latin-1 (ISO 8859-1), the PGN standard's character set"
+	case p.Encoding.IsUTF16():
+		order, mark := "little-endian", "without a byte order mark"
+		if p.Encoding == pgn.UTF16BE {
+			order = "big-endian"
+		}
+		if strings.HasPrefix(p.File.Src, "\uFEFF") {
+			mark = "with a byte order mark"
+		}
+		msg = fmt.Sprintf("the file is UTF-16 (%s, %s): it was read as UTF-16, and pgnls fmt writes it back so", order, mark)
+	default:
+		return analysis.Diagnostic{}, false
 	}
 	return analysis.Diagnostic{
 		Severity: analysis.DefaultSeverity(analysis.CodeEncoding), Code: analysis.CodeEncoding, Game: -1,
 		Message: msg,
-	}
+	}, true
 }
 
 // print writes the diagnostics of one piece of a file and counts them,
@@ -220,12 +328,6 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 	starts, ends := pgn.NewTextCursor(piece.File.Src), pgn.NewTextCursor(piece.File.Src)
 	src := piece.File.Src
 	for _, d := range diags {
-		switch d.Severity {
-		case analysis.Error:
-			s.errors++
-		case analysis.Warning:
-			s.warnings++
-		}
 		line, _, col := starts.Position(d.Pos)
 		endLine, endCol := line, col+int(d.End-d.Pos)
 		// The end is on the same line, that many columns on, when the text
@@ -234,24 +336,37 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 		if d.Pos < 0 || d.Pos > d.End || int(d.End) > len(src) || !plainASCII(src[d.Pos:d.End]) {
 			endLine, _, endCol = ends.Position(d.End)
 		}
-		line, endLine = line+piece.Line, endLine+piece.Line
 		game := 0 // text between games
 		if d.Game >= 0 {
 			game = firstGame + d.Game + 1
 		}
-		if opts.json {
-			writeJSON(w, jsonDiagnostic{
-				File: name, Line: line + 1, Column: col + 1, EndLine: endLine + 1, EndColumn: endCol + 1,
-				Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message, Game: game,
-			})
-		} else {
-			s.buf = appendTextDiagnostic(s.buf[:0], name, line+1, col+1, d)
-			w.Write(s.buf)
-		}
-		if opts.maxErrors > 0 && s.errors >= opts.maxErrors {
-			s.stopped = true
+		s.write(w, name, line+piece.Line, col, endLine+piece.Line, endCol, game, d, opts)
+		if s.stopped {
 			return
 		}
+	}
+}
+
+// write writes one diagnostic, at 0-based lines and columns, and counts it;
+// it sets s.stopped once --max-errors errors have been written.
+func (s *summary) write(w io.Writer, name string, line, col, endLine, endCol, game int, d analysis.Diagnostic, opts checkOptions) {
+	switch d.Severity {
+	case analysis.Error:
+		s.errors++
+	case analysis.Warning:
+		s.warnings++
+	}
+	if opts.json {
+		writeJSON(w, jsonDiagnostic{
+			File: name, Line: line + 1, Column: col + 1, EndLine: endLine + 1, EndColumn: endCol + 1,
+			Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message, Game: game,
+		})
+	} else {
+		s.buf = appendTextDiagnostic(s.buf[:0], name, line+1, col+1, d)
+		w.Write(s.buf)
+	}
+	if opts.maxErrors > 0 && s.errors >= opts.maxErrors {
+		s.stopped = true
 	}
 }
 

@@ -8,11 +8,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"pgnls/analysis"
 	"pgnls/pgn"
@@ -75,67 +78,363 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
-// formatSourceStream formats a file to standard output or, with -w, in
-// place, as a stream.
-func formatSourceStream(src source, stdin io.Reader, out io.Writer, opts fmtOptions) (bool, error) {
+// formatSource formats one file and does with the result what the options
+// say: standard output, or with -w the file itself; -l lists it and -d
+// prints its diff when the result differs from the file. All of them
+// stream the file piece by piece (see formatStream), and so take bounded
+// memory on a file of any size. It reports whether the result differs.
+func formatSource(src source, stdin io.Reader, out io.Writer, opts fmtOptions) (changed bool, err error) {
+	listed := false
+	list := func() {
+		if opts.list && !listed {
+			listed = true
+			fmt.Fprintln(out, src.name)
+		}
+	}
+	var diff *diffWriter
+	if opts.diff {
+		// The name is listed before the diff, as gofmt -l -d does: at the
+		// first hunk, which is when the file is known to differ.
+		diff = newDiffWriter(out, src.name+".orig", src.name, list)
+		defer func() {
+			if derr := diff.finish(); err == nil && derr != nil {
+				err = fmt.Errorf("%s: %v", src.name, derr)
+			}
+		}()
+	}
+	if opts.write {
+		changed, err = rewriteSource(src, opts, diff)
+	} else {
+		changed, err = printSource(src, stdin, out, opts, diff)
+	}
+	if changed {
+		list()
+	}
+	return changed, err
+}
+
+// printSource formats a file to standard output, or with -l or -d only to
+// compare it.
+func printSource(src source, stdin io.Reader, out io.Writer, opts fmtOptions, diff *diffWriter) (bool, error) {
 	in, err := src.open(stdin)
 	if err != nil {
-		return false, fmt.Errorf("cannot read %s: %v", src.name, err)
+		return false, readError(src.name, err)
 	}
 	defer in.Close()
-	var changed bool
-	if opts.write {
-		err = replaceFile(src.path, func(w io.Writer) (bool, error) {
-			changed, err = formatStream(in, w, opts)
-			return changed, err
-		})
-	} else {
-		changed, err = formatStream(in, out, opts)
+	if opts.list || opts.diff {
+		out = io.Discard
 	}
+	changed, err := formatStream(in, out, opts, diff)
 	if err != nil {
 		return changed, fmt.Errorf("%s: %v", src.name, err)
 	}
 	return changed, nil
 }
 
-// formatSource formats one file and does with the result what the options
-// say. It reports whether the formatting differs from the file.
-func formatSource(src source, stdin io.Reader, out io.Writer, opts fmtOptions) (bool, error) {
-	if opts.write && src.path == "" {
+// rewriteSource formats a file in place (-w). Only a regular file is
+// rewritten (a symbolic link is followed): a named pipe or a device has no
+// text to replace. The file is left as it was unless the whole of it was
+// formatted.
+func rewriteSource(src source, opts fmtOptions, diff *diffWriter) (bool, error) {
+	if src.path == "" {
 		return false, errors.New("cannot use -w with standard input")
 	}
-	if !opts.list && !opts.diff {
-		return formatSourceStream(src, stdin, out, opts)
+	path := src.path
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
 	}
-	data, err := src.read(stdin)
+	in, info, err := openRegular(path, &notRegularError{verb: "cannot rewrite", name: src.name, want: "a regular file (fmt -w rewrites only regular files)"})
 	if err != nil {
-		return false, fmt.Errorf("cannot read %s: %v", src.name, err)
+		return false, readError(src.name, err)
 	}
-	text, latin1 := decodeText(data)
-	formatted := analysis.Format(pgn.Parse(text), analysis.FormatOptions{Width: opts.width})
-	result := []byte(formatted)
-	if latin1 && !opts.utf8 {
-		if enc, ok := encodeLatin1(formatted); ok {
-			result = enc
-		}
-	}
-	changed := !bytes.Equal(data, result)
-	if opts.list && changed {
-		fmt.Fprintln(out, src.name)
-	}
-	if opts.diff && changed {
-		// The diff is of the bytes on disk, so that patch can apply it.
-		io.WriteString(out, unifiedDiff(src.name+".orig", src.name, string(data), string(result)))
-	}
-	if opts.write && changed {
-		if err := writeFileAtomic(src.path, result); err != nil {
-			return changed, err
-		}
-	}
-	if !opts.write && !opts.list && !opts.diff {
-		out.Write(result)
+	defer in.Close()
+	changed := false
+	err = replaceFile(path, info, func(w io.Writer) (bool, error) {
+		var err error
+		changed, err = formatStream(in, w, opts, diff)
+		return changed, err
+	})
+	if err != nil {
+		return changed, fmt.Errorf("%s: %v", src.name, err)
 	}
 	return changed, nil
+}
+
+// keptModeBits are the mode bits a rewritten file keeps: the permissions,
+// and setuid, setgid and sticky.
+const keptModeBits = fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky
+
+// replaceFile writes a file's new content through fill into a temporary
+// file beside it and, when fill reports a change, puts it in the file's
+// place; otherwise, or when fill fails, the file is left untouched.
+//
+// The new file is renamed over the old one, so that a reader never sees
+// half a file and a crash leaves the old file or the new one, never a mix;
+// it is given the old file's owner, group and mode bits (keptModeBits)
+// first. When that cannot be (the file has other names, hard links, that
+// a new file would leave with the old text; or its owner or mode cannot
+// be given to a file pgnls creates), the new content is written over the
+// old one in place instead, as gofmt does (see overwrite).
+func replaceFile(path string, info fs.FileInfo, fill func(io.Writer) (changed bool, err error)) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".pgnls-*")
+	if err != nil {
+		return fmt.Errorf("cannot write the formatted text beside it: %v", err)
+	}
+	renamed := false
+	defer func() {
+		if !renamed {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	buf := bufio.NewWriterSize(tmp, 1<<20)
+	changed, err := fill(buf)
+	if err != nil || !changed {
+		return err
+	}
+	if err := buf.Flush(); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if _, _, links, _ := fileIdentity(info); links > 1 || !takeOwnerAndMode(tmp, info) {
+		return overwrite(path, tmp)
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	renamed = true
+	return nil
+}
+
+// takeOwnerAndMode gives tmp the owner, group and mode bits of the file
+// info describes, and reports whether it has them.
+func takeOwnerAndMode(tmp *os.File, info fs.FileInfo) bool {
+	own, err := tmp.Stat()
+	if err != nil {
+		return false
+	}
+	uid, gid, _, ok := fileIdentity(info)
+	if tmpUID, tmpGID, _, _ := fileIdentity(own); ok && (uid != tmpUID || gid != tmpGID) {
+		if tmp.Chown(uid, gid) != nil {
+			return false
+		}
+	}
+	// After the chown, which clears setuid and setgid. The system may
+	// drop setgid silently (for a group the user is not in): the result
+	// is looked at.
+	want := info.Mode() & keptModeBits
+	if tmp.Chmod(want) != nil {
+		return false
+	}
+	own, err = tmp.Stat()
+	return err == nil && own.Mode()&keptModeBits == want
+}
+
+// overwrite writes the content of tmp over the file at path, in place: the
+// file keeps its inode, and so its other names (hard links), its owner and
+// group, its mode and its extended attributes. As gofmt does, a copy of
+// the old content is made beside it first and copied back if the writing
+// fails; should that fail too, the error says where the copy is.
+func overwrite(path string, tmp *os.File) error {
+	backup, err := copyBeside(path)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		os.Remove(backup)
+		return err
+	}
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		f.Close()
+		os.Remove(backup)
+		return fmt.Errorf("%s is no longer a regular file", path)
+	}
+	err = copyOver(f, tmp)
+	if err != nil {
+		old, oerr := os.Open(backup)
+		if oerr == nil {
+			oerr = copyOver(f, old)
+			old.Close()
+		}
+		if oerr != nil {
+			f.Close()
+			return fmt.Errorf("%v; writing the old text back failed too (%v): it is in %s", err, oerr, backup)
+		}
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	os.Remove(backup)
+	return err
+}
+
+// copyBeside copies the file at path to a new file beside it, readable by
+// its owner only, and returns its name.
+func copyBeside(path string) (string, error) {
+	in, _, err := openRegular(path, &notRegularError{verb: "cannot rewrite", name: path, want: "a regular file"})
+	if err != nil {
+		return "", err
+	}
+	defer in.Close()
+	out, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".pgnls-backup-*")
+	if err != nil {
+		return "", err
+	}
+	_, err = io.Copy(out, in)
+	if err == nil {
+		err = out.Sync()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(out.Name())
+		return "", err
+	}
+	return out.Name(), nil
+}
+
+// copyOver makes dst's content that of src, from its start: it copies it,
+// truncates dst there and syncs it.
+func copyOver(dst, src *os.File) error {
+	if _, err := src.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	if _, err := dst.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	n, err := io.Copy(dst, src)
+	if err != nil {
+		return err
+	}
+	if err := dst.Truncate(n); err != nil {
+		return err
+	}
+	return dst.Sync()
+}
+
+// formatStream formats a file piece by piece (see pgn.Reader), so that a
+// file larger than memory is formatted with bounded memory, writing to w in
+// the file's own encoding (UTF-8 with --utf8), and, when diff is set,
+// giving it each piece before and after. Pieces format alone as they do
+// within the whole file, except that the whole file's empty line between
+// them becomes the newline that ends a piece's output and the one added
+// here. It reports whether the output differs from the input.
+//
+// Text the reader passes over (a game longer than pgn.DefaultMaxPiece) is
+// copied as it is, and reported by the error, once the rest is written.
+func formatStream(in io.Reader, w io.Writer, opts fmtOptions, diff *diffWriter) (bool, error) {
+	inHash, outHash := sha256.New(), sha256.New()
+	r := pgn.NewReader(io.TeeReader(in, inHash))
+	if fmtBlockSize > 0 {
+		r.BlockSize = fmtBlockSize
+	}
+	out := io.MultiWriter(w, outHash)
+	endsLine := false
+	var skip unchecked
+	var skipped []unchecked
+	for {
+		piece, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return false, err
+		}
+		enc := piece.Encoding
+		if opts.utf8 {
+			enc = pgn.UTF8
+		}
+		if piece.Unparsed {
+			skip.add(piece, nil)
+			err = writeText(out, diff, piece, piece.File.Src, enc, false)
+		} else {
+			if skip.pieces > 0 {
+				skipped, skip = append(skipped, skip), unchecked{}
+			}
+			// A piece that formats to nothing (white space) is still the
+			// diff's, and no newline separates it.
+			text := analysis.Format(piece.File, analysis.FormatOptions{Width: opts.width})
+			err = writeText(out, diff, piece, text, enc, endsLine && text != "")
+			if text != "" {
+				endsLine = strings.HasSuffix(text, "\n")
+			}
+		}
+		// The text is written: the piece's memory can take the next piece
+		// (the text may share it).
+		piece.Release()
+		if err != nil {
+			return false, err
+		}
+	}
+	if skip.pieces > 0 {
+		skipped = append(skipped, skip)
+	}
+	changed := !bytes.Equal(inHash.Sum(nil), outHash.Sum(nil))
+	if len(skipped) > 0 {
+		return changed, notFormattedError(skipped, r.MaxPiece)
+	}
+	return changed, nil
+}
+
+// notFormattedError reports the runs of text that were copied unformatted.
+func notFormattedError(runs []unchecked, maxPiece int) error {
+	var where []string
+	for _, u := range runs {
+		where = append(where, fmt.Sprintf("lines %d to %d", u.line+1, u.lastLine()+1))
+	}
+	return fmt.Errorf("%s not formatted, but copied as they are: a game, or text with no place between games to cut it, longer than %d MiB (the most pgnls formats at once)", strings.Join(where, ", "), maxPiece>>20)
+}
+
+// writeText writes the text of one piece, formatted or copied, in the
+// encoding enc, after the newline that separates it from the piece before
+// when that one ended a line (newline). With diff set, it gives it the
+// piece's text before and after as bytes on disk, so that patch applies
+// it: a Latin-1 file's diff is in Latin-1. A UTF-16 file's diff is of its
+// text, in UTF-8 (patch reads no UTF-16). A nil piece writes text that is
+// in no piece of the file.
+func writeText(out io.Writer, diff *diffWriter, piece *pgn.Piece, text string, enc pgn.Encoding, newline bool) error {
+	if newline {
+		if err := writeText(out, diff, nil, "\n", enc, false); err != nil {
+			return err
+		}
+	}
+	var data []byte
+	switch {
+	case enc == pgn.Latin1:
+		var ok bool
+		if data, ok = encodeLatin1(text); !ok {
+			return errors.New("the formatted text has a character Latin-1 cannot encode; use --utf8")
+		}
+	case enc.IsUTF16():
+		data, _ = pgn.AppendUTF16(nil, text, enc) // text decoded from UTF-16 is valid UTF-8
+	default:
+		data = []byte(text)
+	}
+	if diff != nil {
+		old, new := "", text
+		if piece != nil {
+			old = piece.File.Src
+		}
+		if piece != nil && piece.Encoding == pgn.Latin1 {
+			raw, _ := encodeLatin1(old) // decoded from Latin-1, it encodes back
+			old = string(raw)
+		}
+		if !enc.IsUTF16() {
+			new = string(data)
+		}
+		if err := diff.add(old, new); err != nil {
+			return err
+		}
+	}
+	_, err := out.Write(data)
+	return err
 }
 
 // encodeLatin1 encodes text as ISO 8859-1, the standard's character set. It
@@ -152,159 +451,207 @@ func encodeLatin1(text string) ([]byte, bool) {
 	return out, true
 }
 
-// writeFileAtomic replaces the file at path with data: it writes a
-// temporary file in the same directory, gives it the old file's permissions
-// and renames it over the old one, so that a reader never sees half a file
-// and a failure leaves the old file as it was. A symbolic link is followed:
-// the file it points to is replaced, and the link stays.
-func writeFileAtomic(path string, data []byte) error {
-	return replaceFile(path, func(w io.Writer) (bool, error) {
-		_, err := w.Write(data)
-		return true, err
-	})
-}
-
-// replaceFile writes a file's new content through fill into a temporary
-// file beside it, and renames that over the file (keeping its permission
-// bits) when fill reports a change; otherwise the file is left untouched.
-func replaceFile(path string, fill func(io.Writer) (changed bool, err error)) (err error) {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".pgnls-*")
-	if err != nil {
-		return err
-	}
-	changed := false
-	defer func() {
-		if err != nil || !changed {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	buf := bufio.NewWriterSize(tmp, 1<<20)
-	if changed, err = fill(buf); err != nil || !changed {
-		return err
-	}
-	if err = buf.Flush(); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-// formatStream formats a file piece by piece (see pgn.Reader), so that a
-// file larger than memory is formatted with bounded memory, writing to w.
-// Pieces format alone as they do within the whole file, except that the
-// whole file's empty line between them becomes the newline that ends a
-// piece's output and the one added here. It reports whether the output
-// differs from the input.
-func formatStream(in io.Reader, w io.Writer, opts fmtOptions) (bool, error) {
-	inHash, outHash := sha256.New(), sha256.New()
-	r := pgn.NewReader(io.TeeReader(in, inHash))
-	if fmtBlockSize > 0 {
-		r.BlockSize = fmtBlockSize
-	}
-	out := io.MultiWriter(w, outHash)
-	endsLine := false
-	for {
-		piece, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return false, err
-		}
-		text := analysis.Format(piece.File, analysis.FormatOptions{Width: opts.width})
-		err = writeFormatted(out, text, piece.Latin1 && !opts.utf8, &endsLine)
-		// The text is written: the piece's memory can take the next piece
-		// (the text may share it).
-		piece.Release()
-		if err != nil {
-			return false, err
-		}
-	}
-	return !bytes.Equal(inHash.Sum(nil), outHash.Sum(nil)), nil
-}
-
-// writeFormatted writes the formatted text of one piece, after the newline
-// that separates it from the piece before (endsLine says whether that one
-// ended a line, and is updated), encoded as Latin-1 when asked.
-func writeFormatted(out io.Writer, text string, latin1 bool, endsLine *bool) error {
-	if text == "" {
-		return nil
-	}
-	if *endsLine {
-		io.WriteString(out, "\n")
-	}
-	data := []byte(text)
-	if latin1 {
-		enc, ok := encodeLatin1(text)
-		if !ok {
-			return errors.New("the formatted text has a character Latin-1 cannot encode; use --utf8")
-		}
-		data = enc
-	}
-	if _, err := out.Write(data); err != nil {
-		return err
-	}
-	*endsLine = strings.HasSuffix(text, "\n")
-	return nil
-}
-
 // fmtBlockSize, when set by a test, is the streaming reader's block size.
 var fmtBlockSize int
 
 // unifiedDiff returns the changes from a to b as a unified diff with three
 // lines of context, or "" when they are equal.
+func unifiedDiff(nameA, nameB, a, b string) string {
+	var out strings.Builder
+	d := newDiffWriter(&out, nameA, nameB, nil)
+	if err := d.add(a, b); err != nil {
+		panic(err) // a strings.Builder takes any write, and a and b are whole
+	}
+	if err := d.finish(); err != nil {
+		panic(err)
+	}
+	return out.String()
+}
+
+// diffContext is how many equal lines a hunk shows around its changes.
+const diffContext = 3
+
+// maxDiffLine bounds the text a diffWriter holds on each side to compare
+// whole lines: a piece, and a line longer than a piece; a test makes it
+// small.
+var maxDiffLine = 2 * pgn.DefaultMaxPiece
+
+// diffSpill is how much of a hunk a diffWriter holds in memory before it
+// moves it to a temporary file; a test makes it small.
+var diffSpill = 4 << 20
+
+// A diffWriter writes a unified diff of two texts given as a stream of
+// pieces, each of the old text and the new one that replaces it (a piece
+// of a file and its formatted text), so that the diff of a file of any
+// size takes bounded memory: the pieces are diffed as they come, once the
+// text held ends a line on both sides, and a hunk too large for memory
+// (a file reformatted from end to end is one hunk) waits for its header in
+// a temporary file.
 //
 // The matching of lines is an anchored diff, after the method of Go's own
 // internal/diff: pairs of equal lines anchor the match (see uniqueAnchors),
 // and equal lines next to the anchors extend it. It takes O(n log n) time,
 // so a database of 100,000 games diffs in moments; the price is that the
 // diff is not always minimal.
-func unifiedDiff(nameA, nameB, a, b string) string {
-	if a == b {
-		return ""
-	}
-	x, y := splitLines(a), splitLines(b)
-	ops := diffLines(x, y)
-	var out strings.Builder
-	out.WriteString("--- " + nameA + "\n+++ " + nameB + "\n")
-	const context = 3
-	for i := 0; i < len(ops); {
-		if ops[i].kind == ' ' {
-			i++
-			continue
+type diffWriter struct {
+	out     io.Writer
+	header  string // the file names, written before the first hunk
+	onFirst func() // called before the first hunk, when not nil
+	started bool   // the header is written
+
+	old, new []byte // the text given and not yet diffed
+	a, b     int    // the lines of each side diffed so far
+
+	// The hunk being gathered, when open: its first lines and counts, its
+	// lines up to its last change, and the equal lines since.
+	open       bool
+	hunkA      int
+	hunkB      int
+	na, nb     int
+	body       hunkBody
+	lead, tail []diffOp
+}
+
+func newDiffWriter(out io.Writer, nameA, nameB string, onFirst func()) *diffWriter {
+	return &diffWriter{out: out, header: "--- " + nameA + "\n+++ " + nameB + "\n", onFirst: onFirst}
+}
+
+// add gives the writer the next piece of each text. The text held is
+// diffed first when it ends a line on both sides and the piece has text on
+// both: a piece with text on one side only (the empty line fmt writes
+// between pieces, which the file has at the end of the piece before)
+// stays with the text before it, whose lines it may match.
+func (d *diffWriter) add(old, new string) error {
+	if old != "" && new != "" && endsLine(d.old) && endsLine(d.new) {
+		if err := d.diffHeld(); err != nil {
+			return err
 		}
-		// A hunk: the changes from here on that are less than 2*context
-		// equal lines apart, with context lines around them.
-		start := max(i-context, 0)
-		end := i
-		for j := i; j < len(ops); j++ {
-			if ops[j].kind != ' ' {
-				end = j + 1
-			} else if j-end >= 2*context {
-				break
+	}
+	d.old = append(d.old, old...)
+	d.new = append(d.new, new...)
+	if len(d.old) > maxDiffLine || len(d.new) > maxDiffLine {
+		return fmt.Errorf("-d compares whole lines, and a line here is longer than %d MiB", maxDiffLine>>20)
+	}
+	return nil
+}
+
+// finish diffs what is held and writes the last hunk.
+func (d *diffWriter) finish() error {
+	err := d.diffHeld()
+	if err == nil && d.open {
+		err = d.closeHunk(min(len(d.tail), diffContext))
+	}
+	d.body.close()
+	return err
+}
+
+func endsLine(b []byte) bool { return len(b) == 0 || b[len(b)-1] == '\n' }
+
+// diffHeld diffs the text held and passes its lines on.
+func (d *diffWriter) diffHeld() error {
+	if len(d.old) == 0 && len(d.new) == 0 {
+		return nil
+	}
+	x, y := splitLines(string(d.old)), splitLines(string(d.new))
+	d.old, d.new = d.old[:0], d.new[:0]
+	if slices.Equal(x, y) { // the common case, formatted text: no matching to do
+		for i, line := range x {
+			if err := d.line(diffOp{' ', d.a + i, d.b + i, line}); err != nil {
+				return err
 			}
 		}
-		end = min(end+context, len(ops))
-		writeHunk(&out, ops[start:end])
-		i = end
+	} else {
+		for _, op := range diffLines(x, y) {
+			op.a, op.b = op.a+d.a, op.b+d.b
+			if err := d.line(op); err != nil {
+				return err
+			}
+		}
 	}
-	return out.String()
+	d.a, d.b = d.a+len(x), d.b+len(y)
+	return nil
+}
+
+// line takes the next line of the diff. A hunk holds the changes that are
+// at most 2*diffContext equal lines apart, with diffContext equal lines
+// around them.
+func (d *diffWriter) line(op diffOp) error {
+	if op.kind == ' ' {
+		if !d.open {
+			d.lead = appendLast(d.lead, op, diffContext)
+			return nil
+		}
+		d.tail = append(d.tail, op)
+		if len(d.tail) <= 2*diffContext {
+			return nil
+		}
+		// Too far from the next change: the hunk ends here, and these
+		// lines are the context before the next one.
+		lead := slices.Clone(d.tail[len(d.tail)-diffContext:])
+		err := d.closeHunk(diffContext)
+		d.lead = lead
+		return err
+	}
+	if !d.open {
+		d.open, d.hunkA, d.hunkB = true, op.a, op.b
+		if len(d.lead) > 0 {
+			d.hunkA, d.hunkB = d.lead[0].a, d.lead[0].b
+		}
+		for _, c := range d.lead {
+			d.put(c)
+		}
+		d.lead = d.lead[:0]
+	}
+	for _, c := range d.tail {
+		d.put(c)
+	}
+	d.tail = d.tail[:0]
+	d.put(op)
+	return d.body.err
+}
+
+// appendLast appends op to ops, keeping the last n.
+func appendLast(ops []diffOp, op diffOp, n int) []diffOp {
+	if len(ops) == n {
+		ops = append(ops[:0], ops[1:]...)
+	}
+	return append(ops, op)
+}
+
+// put adds a line to the hunk.
+func (d *diffWriter) put(op diffOp) {
+	if op.kind != '+' {
+		d.na++
+	}
+	if op.kind != '-' {
+		d.nb++
+	}
+	d.body.writeString(string(op.kind))
+	d.body.writeString(op.text)
+	if !strings.HasSuffix(op.text, "\n") {
+		d.body.writeString("\n\\ No newline at end of file\n")
+	}
+}
+
+// closeHunk writes the hunk with the first n equal lines after its last
+// change, and starts the next.
+func (d *diffWriter) closeHunk(n int) error {
+	for _, op := range d.tail[:n] {
+		d.put(op)
+	}
+	if !d.started {
+		d.started = true
+		if d.onFirst != nil {
+			d.onFirst()
+		}
+		io.WriteString(d.out, d.header)
+	}
+	_, err := io.WriteString(d.out, "@@ -"+hunkRange(d.hunkA, d.na)+" +"+hunkRange(d.hunkB, d.nb)+" @@\n")
+	if err == nil {
+		err = d.body.writeTo(d.out)
+	}
+	d.open, d.na, d.nb, d.tail = false, 0, 0, d.tail[:0]
+	return err
 }
 
 // A diffOp is a line of a diff: kept (' '), deleted ('-') or inserted ('+'),
@@ -316,24 +663,64 @@ type diffOp struct {
 	text string
 }
 
-func writeHunk(out *strings.Builder, ops []diffOp) {
-	na, nb := 0, 0
-	for _, op := range ops {
-		if op.kind != '+' {
-			na++
-		}
-		if op.kind != '-' {
-			nb++
-		}
+// hunkBody holds the lines of a hunk until its header, which counts them,
+// is written: in memory up to diffSpill bytes, then in a temporary file.
+type hunkBody struct {
+	mem   bytes.Buffer
+	file  *os.File
+	spill *bufio.Writer // writes to file
+	err   error
+}
+
+func (h *hunkBody) writeString(s string) {
+	if h.err != nil {
+		return
 	}
-	out.WriteString("@@ -" + hunkRange(ops[0].a, na) + " +" + hunkRange(ops[0].b, nb) + " @@\n")
-	for _, op := range ops {
-		out.WriteByte(op.kind)
-		out.WriteString(op.text)
-		if !strings.HasSuffix(op.text, "\n") {
-			out.WriteString("\n\\ No newline at end of file\n")
+	if h.file == nil && h.mem.Len()+len(s) > diffSpill {
+		if h.file, h.err = os.CreateTemp("", "pgnls-diff-*"); h.err != nil {
+			h.err = fmt.Errorf("a hunk of the diff too large for memory cannot wait in a temporary file: %v", h.err)
+			return
 		}
+		h.spill = bufio.NewWriterSize(h.file, 1<<20)
+		_, h.err = h.mem.WriteTo(h.spill)
 	}
+	if h.file != nil {
+		_, h.err = h.spill.WriteString(s)
+		return
+	}
+	h.mem.WriteString(s)
+}
+
+// writeTo writes the lines held to w and empties the body.
+func (h *hunkBody) writeTo(w io.Writer) error {
+	if h.err != nil {
+		return h.err
+	}
+	if h.file == nil {
+		_, err := h.mem.WriteTo(w)
+		return err
+	}
+	if err := h.spill.Flush(); err != nil {
+		return err
+	}
+	if _, err := h.file.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	if _, err := io.Copy(w, h.file); err != nil {
+		return err
+	}
+	h.close()
+	return nil
+}
+
+// close removes the temporary file, if any.
+func (h *hunkBody) close() {
+	if h.file != nil {
+		h.file.Close()
+		os.Remove(h.file.Name())
+		h.file, h.spill = nil, nil
+	}
+	h.mem.Reset()
 }
 
 // hunkRange writes a range as unified diffs do: "start,count" with start
