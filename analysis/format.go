@@ -207,10 +207,9 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, followed bool, opt
 			out = make([]byte, 0, size+size/8+16)
 		}
 		if s.kept {
-			out = appendLF(out, verbatim(f.Src, n.From, f.Items[s.last]))
-			out = append(out, '\n')
+			out = appendKept(out, f, n, f.Items[s.last])
 		} else {
-			out = appendGame(out, f, n, tagsBefore(f, s.first), opts)
+			out = appendGame(out, f, n, f.Items[s.last], tagsBefore(f, s.first), opts)
 		}
 	default:
 		if i == 0 && strings.HasPrefix(f.Src[first.Pos():], byteOrderMark) {
@@ -246,13 +245,31 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, followed bool, opt
 // appendGame appends game g, which has no syntax error, in export format,
 // ending in a newline. after holds the tags of the game before it when
 // that one is tags alone (pgn.PrintOptions.After).
-func appendGame(dst []byte, f *pgn.File, g *pgn.Game, after []*pgn.Tag, opts FormatOptions) []byte {
+//
+// A panic while formatting it (a bug) keeps the game as written, through
+// last, the slot's last item, as a game with a syntax error is kept: the
+// other games are still formatted, on whichever goroutine, and no text is
+// lost.
+func appendGame(dst []byte, f *pgn.File, g *pgn.Game, last pgn.Node, after []*pgn.Tag, opts FormatOptions) (out []byte) {
+	start := len(dst)
+	defer func() {
+		if recover() != nil {
+			out = appendKept(dst[:start], f, g, last)
+		}
+	}()
 	r := recorderPool.Get().(*sanRecorder)
 	defer r.release()
 	if start := startOf(g); start.replayable() {
 		replayLines(&g.Moves, start.pos, r)
 	}
 	return pgn.AppendGame(dst, f.Src, g, pgn.PrintOptions{Width: opts.Width, Move: r.info, After: after})
+}
+
+// appendKept appends the text of game g through last as written, with its
+// line breaks made LF, ending in a newline.
+func appendKept(dst []byte, f *pgn.File, g *pgn.Game, last pgn.Node) []byte {
+	dst = appendLF(dst, verbatim(f.Src, g.From, last))
+	return append(dst, '\n')
 }
 
 // tagsBefore returns the tags of the item before item i when it is a game
