@@ -43,7 +43,8 @@ func buildBinary(t *testing.T) string {
 // TestDeepNestingCrashesNeitherCheckNorFmt runs pgnls check and pgnls fmt
 // (to standard output, -l and -w) on each hostile file: check reports the
 // over-deep variation at its '(' and exits 1, fmt keeps the game as
-// written (with the final newline a file needs) and exits 0.
+// written (with the final newline a file needs) and exits 0; a file longer
+// than the reader's cap gets what the README says of those.
 func TestDeepNestingCrashesNeitherCheckNorFmt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and writes files of 10 to 50 MB")
@@ -54,6 +55,10 @@ func TestDeepNestingCrashesNeitherCheckNorFmt(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "deep.pgn")
 			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
 				t.Fatal(err)
+			}
+			if len(tt.text) > pgn.DefaultMaxPiece {
+				overTheReadersCap(t, bin, path, tt.text)
+				return
 			}
 			want := tt.text
 			if !strings.HasSuffix(want, "\n") {
@@ -98,6 +103,29 @@ func TestDeepNestingCrashesNeitherCheckNorFmt(t *testing.T) {
 				t.Errorf("after pgnls fmt -w: %d bytes, %v; want the game as written", len(data), err)
 			}
 		})
+	}
+}
+
+// overTheReadersCap checks a deep file longer than the most the command
+// line parses at once (pgn.DefaultMaxPiece: 10^7 nested legal variations
+// take 40 MB): check reports it as one game-too-large error and exits 1,
+// fmt copies it as it is and exits 2, and fmt -w leaves the file alone.
+func overTheReadersCap(t *testing.T, bin, path, text string) {
+	t.Helper()
+	out, errOut, code := runBinary(t, bin, "check", "--json", path)
+	var d jsonDiagnostic
+	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &d); code != 1 || err != nil || d.Code != "game-too-large" || d.Line != 1 || d.Column != 1 {
+		t.Errorf("pgnls check: exit %d, %q (stderr %q); want exit 1 and one game-too-large error at 1:1", code, out, errOut)
+	}
+	out, errOut, code = runBinary(t, bin, "fmt", path)
+	if code != 2 || out != text || !strings.Contains(errOut, "not formatted, but copied as they are") {
+		t.Errorf("pgnls fmt: exit %d (stderr %q), %d bytes; want exit 2 and the text as written", code, errOut, len(out))
+	}
+	if _, _, code = runBinary(t, bin, "fmt", "-w", path); code != 2 {
+		t.Errorf("pgnls fmt -w: exit %d, want 2", code)
+	}
+	if data, err := os.ReadFile(path); err != nil || string(data) != text {
+		t.Errorf("after pgnls fmt -w: %d bytes, %v; want the file as it was", len(data), err)
 	}
 }
 
