@@ -42,5 +42,12 @@ func (s *server) RangeFormatting(_ context.Context, p *protocol.DocumentRangeFor
 // so that Format Document gives what `pgnls fmt` gives of the same text.
 func (s *server) formatEdits(snap *analysis.Snapshot, from, to int) []protocol.TextEdit {
 	opts := analysis.FormatOptions{Width: s.settings.Load().LineWidth}
-	return toTextEdits(snap, 0, snap.FormatEdits(opts, from, to))
+	edits := snap.FormatEdits(opts, from, to)
+	out := make([]protocol.TextEdit, 0, len(edits))
+	for _, e := range edits {
+		// One edit per game, anywhere in the text: each is converted
+		// through the snapshot (its line tables mark long lines).
+		out = append(out, protocol.TextEdit{Range: toRange(snap, int(e.Pos), int(e.End)), NewText: e.NewText})
+	}
+	return out
 }

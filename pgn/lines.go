@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"sort"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -26,19 +26,21 @@ type LineTable struct {
 	starts []Pos
 	// marks holds the columns at points along the lines longer than
 	// longLine, made for each such line when a position on it is first
-	// converted (see lineMarks).
-	marks atomic.Pointer[markSet]
+	// converted (see lineMarks): line number → []mark.
+	marks sync.Map
 }
 
 // A column is counted from the start of its line, so on a line of millions
-// of bytes (a game of deeply nested variations, a hostile file) each
-// conversion cost a scan of the line, and converting the hundreds of
-// positions of a request made it quadratic. A line longer than longLine
-// gets marks every markStep bytes that record the columns there; a column
-// is then counted from the mark before it, at most markStep bytes away.
+// of bytes (a game of deeply nested variations, a hostile file, a database
+// with its games on one line) each conversion cost a scan of the line, and
+// converting the hundreds of positions of a request made it quadratic. A
+// line longer than longLine gets marks every markStep bytes that record the
+// columns there; a column is then counted from the mark before it, at most
+// markStep bytes away. The marks cost 12 bytes per markStep bytes of the
+// long lines converted, and are made once per table.
 const (
-	longLine = 64 << 10
-	markStep = 4 << 10
+	longLine = 1 << 10
+	markStep = 256
 )
 
 // mark is a point on a long line: an offset where the count of its
@@ -49,33 +51,16 @@ type mark struct {
 	col16, col int32
 }
 
-// markSet maps the long lines converted so far to their marks. It is
-// never changed once published: a line is added by publishing a copy (a
-// table is shared by the goroutines of a language server, and has few
-// long lines).
-type markSet map[int][]mark
-
-// lineMarks returns the marks of a line longer than longLine.
+// lineMarks returns the marks of a line longer than longLine. A table is
+// shared by the goroutines of a language server: two may both make a
+// line's marks, which are the same.
 func (t *LineTable) lineMarks(line int) []mark {
-	for {
-		old := t.marks.Load()
-		if old != nil {
-			if m, ok := (*old)[line]; ok {
-				return m
-			}
-		}
-		m := t.makeMarks(line)
-		set := make(markSet, 1)
-		if old != nil {
-			for k, v := range *old {
-				set[k] = v
-			}
-		}
-		set[line] = m
-		if t.marks.CompareAndSwap(old, &set) {
-			return m
-		}
+	if m, ok := t.marks.Load(line); ok {
+		return m.([]mark)
 	}
+	m := t.makeMarks(line)
+	t.marks.Store(line, m)
+	return m
 }
 
 // makeMarks counts the characters of a line as columns does, and records
