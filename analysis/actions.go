@@ -56,8 +56,9 @@ type ActionOptions struct {
 // game when they would change anything.
 func Actions(f *pgn.File, from, to pgn.Pos, opts ActionOptions) []Action {
 	var out []Action
+	slots := &fileSlotCache{f: f} // cut once for every game's "format this game"
 	for _, g := range gamesIn(f, from, to) {
-		out = append(out, GameActions(f, g, from, to, opts)...)
+		out = append(out, gameActions(f, g, from, to, opts, slots)...)
 	}
 	return out
 }
@@ -76,6 +77,13 @@ func gamesIn(f *pgn.File, from, to pgn.Pos) []*pgn.Game {
 // GameActions returns the actions of one game for the range [from, to]; see
 // Actions.
 func GameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions) []Action {
+	return gameActions(f, g, from, to, opts, &fileSlotCache{f: f})
+}
+
+// gameActions is GameActions with the file's slots cut once for all the
+// games of a request: cutting them for each game of a line of thousands
+// made a code action request quadratic.
+func gameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions, slots *fileSlotCache) []Action {
 	diags := CheckGame(f, g)
 	fx := &fixer{f: f, g: g}
 	var out, all []Action
@@ -99,7 +107,7 @@ func GameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions)
 			out = append(out, Action{Title: "Fix all problems in this game", Kind: KindFixAll, Edits: edits})
 		}
 	}
-	if edits := FormatRangeEdits(f, opts.Format, g.From+1, g.From+1); len(edits) > 0 {
+	if edits := slotEdits(f, slots.get(), slotsTouching(slots.get(), g.From+1, g.From+1), false, opts.Format); len(edits) > 0 {
 		out = append(out, Action{Title: "Format this game", Kind: KindFormatGame, Edits: edits})
 	}
 	return out

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -92,12 +93,38 @@ func formatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos, followe
 		// Only white space, which Format drops.
 		return []Edit{{Pos: 0, End: pgn.Pos(len(f.Src))}}
 	}
+	return slotEdits(f, slots, slotsTouching(slots, from, to), followed, opts)
+}
+
+// slotsTouching returns the indexes of the slots that the byte range
+// [from, to] touches (both ends included).
+func slotsTouching(slots []slot, from, to pgn.Pos) []int {
+	i := sort.Search(len(slots), func(i int) bool { return slots[i].end >= from })
 	var touched []int
-	for i, s := range slots {
-		if s.end >= from && s.start <= to {
-			touched = append(touched, i)
-		}
+	for ; i < len(slots) && slots[i].start <= to; i++ {
+		touched = append(touched, i)
 	}
+	return touched
+}
+
+// fileSlotCache cuts a file into slots the first time they are asked for.
+type fileSlotCache struct {
+	f     *pgn.File
+	slots []slot
+	done  bool
+}
+
+func (c *fileSlotCache) get() []slot {
+	if !c.done {
+		c.slots, c.done = fileSlots(c.f), true
+	}
+	return c.slots
+}
+
+// slotEdits returns the edits that format the slots touched (indexes into
+// slots, in order), each trimmed to the part that changes; followed as in
+// formatRangeEdits.
+func slotEdits(f *pgn.File, slots []slot, touched []int, followed bool, opts FormatOptions) []Edit {
 	edits := make([]Edit, len(touched))
 	changed := make([]bool, len(touched))
 	forEachParallel(len(touched), nil, func(_, k int) {

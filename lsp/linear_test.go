@@ -60,14 +60,6 @@ var requestShapes = []struct {
 	}},
 }
 
-// notLinearYet are the requests on a shape that are super-linear outside
-// this package, with the reason: they are reported (logged), not failed.
-// Each is a bug to fix where it is, and to take out of this list then.
-var notLinearYet = map[[2]string]string{
-	{"games on one line", protocol.MethodTextDocumentCodeAction}: "analysis.GameActions asks FormatRangeEdits for each game's " +
-		"\"Format this game\", and FormatRangeEdits cuts the whole chunk (here every game of the line) into slots each time",
-}
-
 // requestProbes are the requests measured; "none" is the run without one.
 var requestProbes = []string{
 	"none",
@@ -213,10 +205,6 @@ func TestRequestsTakeLinearTime(t *testing.T) {
 				ratio := float64(w2) / float64(max(w1, 1))
 				report = append(report, fmt.Sprintf("%s %d→%d (x%.2f)", m, w1, w2, ratio))
 				if ratio > maxLinearRatio && w2 > 1000 {
-					if why, known := notLinearYet[[2]string{shape.name, m}]; known {
-						t.Logf("%s: super-linear (x%.2f), known and not in lsp: %s", m, ratio, why)
-						continue
-					}
 					t.Errorf("%s: doubling the text multiplies the statements run by %.2f (%d, then %d): super-linear", m, ratio, w1, w2)
 				}
 			}
