@@ -48,6 +48,7 @@ func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapsho
 	var done, total atomic.Int64
 	showProgress := snap.Len() >= s.progressMinBytes && !d.analyzed.Load()
 	reportCtx, stopReport := context.WithCancel(ctx)
+	defer stopReport() // also when the analysis panics (goBackground recovers it)
 	reported := make(chan struct{})
 	go func() {
 		defer close(reported)
