@@ -163,13 +163,25 @@ func (r *renderer) defs(pos *board.Position, check bool) {
 	}
 	if check {
 		// Lichess's glow: full at the centre, gone before the corners.
-		r.s(`<radialGradient id="c"><stop offset="0" stop-color="`)
-		r.color(r.theme.Check)
-		r.s(`"/><stop offset=".3" stop-color="`)
-		r.color(r.theme.Check)
-		r.s(`"/><stop offset=".9" stop-color="`)
-		r.color(r.theme.Check)
-		r.s(`" stop-opacity="0"/></radialGradient>`)
+		glow := r.theme.Check
+		r.s(`<radialGradient id="c">`)
+		for _, stop := range []struct {
+			offset string
+			alpha  uint8
+		}{{"0", glow.A}, {".3", glow.A}, {".9", 0}} {
+			r.s(`<stop offset="`)
+			r.s(stop.offset)
+			r.s(`" stop-color="`)
+			r.color(glow)
+			r.s(`"`)
+			if stop.alpha != 0xff {
+				r.s(` stop-opacity="`)
+				r.opacity(stop.alpha)
+				r.s(`"`)
+			}
+			r.s("/>")
+		}
+		r.s("</radialGradient>")
 	}
 	r.s("</defs>")
 }
@@ -302,9 +314,9 @@ func (r *renderer) pieces(pos *board.Position) {
 		b.WriteString(`<use href="#`)
 		b.WriteString(pieceShapes[pt].id)
 		b.WriteString(`" x="`)
-		b.Write(appendNumber(nil, r.left(sq)))
+		b.Write(appendNumber(b.AvailableBuffer(), r.left(sq)))
 		b.WriteString(`" y="`)
-		b.Write(appendNumber(nil, r.top(sq)))
+		b.Write(appendNumber(b.AvailableBuffer(), r.top(sq)))
 		b.WriteString(`"/>`)
 	}
 	if placed[board.White].Len() == 0 && placed[board.Black].Len() == 0 {

@@ -217,7 +217,7 @@ func TestSVGNumbersHaveOneDecimalAtMost(t *testing.T) {
 		svg := c.render(t)
 		// Opacities have two decimals (.41): the step of one decimal is
 		// too coarse for a translucent colour.
-		svg = regexp.MustCompile(`(fill|stroke)-opacity="[.\d]+"`).ReplaceAll(svg, nil)
+		svg = regexp.MustCompile(`(fill|stroke|stop)-opacity="[.\d]+"`).ReplaceAll(svg, nil)
 		if m := precise.Find(svg); m != nil {
 			t.Errorf("%s: number %s has more than one decimal", c.name, m)
 		}
@@ -467,5 +467,21 @@ func TestDataURIIsBase64OfTheSVG(t *testing.T) {
 	}
 	if i := strings.IndexAny(uri, " ()<>\"'\n|"); i >= 0 {
 		t.Errorf("the data: URI holds %q at %d", uri[i], i)
+	}
+}
+
+// BenchmarkRender is the work a hover's picture adds: the annotated
+// position after Qxf7#, with coordinates, arrows and rings.
+func BenchmarkRender(b *testing.B) {
+	pos := mustFEN(b, afterScholarsMate)
+	var opts Options
+	for _, c := range goldenCases() {
+		if c.name == "annotated" {
+			opts = c.opts
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		DataURI(Render(pos, opts))
 	}
 }

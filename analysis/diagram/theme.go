@@ -47,7 +47,8 @@ type Theme struct {
 	Light, Dark color.NRGBA // the squares
 	LastMove    color.NRGBA // over the last move's two squares
 	Check       color.NRGBA // the glow under a king in check, at its centre
-	// Brushes are the colours of the arrows and marked squares, by Brush.
+	// Brushes are the colours of the arrows and marked squares, by Brush
+	// (Green, Red, Yellow, Blue).
 	Brushes [brushCount]color.NRGBA
 }
 
