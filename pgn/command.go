@@ -200,23 +200,105 @@ type TextEdit struct {
 // becomes "e4 e5"; a comment alone on its line takes its line with it).
 // A comment without its closing brace, and a command without its ']', are
 // left as they are: where they end is a guess.
+//
+// To strip several comments, use StripNodeCommands or StripFileCommands:
+// the edits of comments side by side, each deleted with its blanks, could
+// overlap, and they join them.
 func StripCommands(src string, c *Comment, strip func(name string) bool) []TextEdit {
+	edits, whole := stripComment(c, strip)
+	if whole {
+		return []TextEdit{deleteBlankSeparated(src, int(c.Pos()), int(c.End()))}
+	}
+	return edits
+}
+
+// stripComment returns the edits inside comment c that delete the commands
+// strip accepts or, with whole true, that the comment would be left with
+// blanks only and goes whole.
+func stripComment(c *Comment, strip func(name string) bool) (edits []TextEdit, whole bool) {
 	if c.Unterminated || !HasCommands(c.Text) {
-		return nil
+		return nil, false
 	}
 	text, base := c.Text, c.textPos()
 	groups := stripGroups(text, c.Commands(), base, strip)
 	if len(groups) == 0 {
-		return nil
+		return nil, false
 	}
 	if onlyBlanksLeft(text, groups) {
-		return []TextEdit{deleteComment(src, c)}
+		return nil, true
 	}
-	edits := make([]TextEdit, 0, len(groups))
+	edits = make([]TextEdit, 0, len(groups))
 	for _, g := range groups {
 		edits = append(edits, deleteInText(text, base, g))
 	}
-	return edits
+	return edits, false
+}
+
+// StripNodeCommands returns the edits that delete the commands strip
+// accepts from every comment in node (a *Game, a *Move, a *Variation, or a
+// comment between games) of src, in source order, as StripCommands does
+// for one. Comments that go whole and only blanks on one line separate
+// ("{ [%clk 0:01:00] } { [%eval 0.3] }") go as one.
+func StripNodeCommands(src string, node Node, strip func(name string) bool) []TextEdit {
+	s := stripper{src: src, strip: strip}
+	Inspect(node, s.visit)
+	return s.finish()
+}
+
+// StripFileCommands returns the edits that delete the commands strip
+// accepts from every comment of f (in games, in their tag sections and
+// between games), in source order.
+func StripFileCommands(f *File, strip func(name string) bool) []TextEdit {
+	s := stripper{src: f.Src, strip: strip}
+	for _, item := range f.Items {
+		Inspect(item, s.visit)
+	}
+	return s.finish()
+}
+
+// stripper gathers the edits of the comments it visits, in source order,
+// keeping the run of comments that go whole until it ends.
+type stripper struct {
+	src    string
+	strip  func(string) bool
+	edits  []TextEdit
+	run    textSpan // comments that go whole, only blanks between them
+	hasRun bool
+}
+
+func (s *stripper) visit(n Node) bool {
+	c, ok := n.(*Comment)
+	if !ok {
+		return true
+	}
+	edits, whole := stripComment(c, s.strip)
+	if !whole {
+		if len(edits) > 0 {
+			s.endRun()
+			s.edits = append(s.edits, edits...)
+		}
+		return true
+	}
+	from, to := int(c.Pos()), int(c.End())
+	if s.hasRun && strings.Trim(s.src[s.run.to:from], " \t") == "" {
+		s.run.to = to
+		return true
+	}
+	s.endRun()
+	s.run, s.hasRun = textSpan{from, to}, true
+	return true
+}
+
+func (s *stripper) endRun() {
+	if s.hasRun {
+		s.edits = append(s.edits, deleteBlankSeparated(s.src, s.run.from, s.run.to))
+		s.hasRun = false
+	}
+}
+
+func (s *stripper) finish() []TextEdit {
+	s.endRun()
+	return s.edits
 }
 
 // textSpan is a range of a comment's text, relative to its start.
@@ -282,11 +364,10 @@ func deleteInText(text string, base Pos, g textSpan) TextEdit {
 	return TextEdit{Pos: base + Pos(from), End: base + Pos(to), NewText: repl}
 }
 
-// deleteComment returns the edit that deletes comment c from src with the
-// blanks that separate it from its neighbours, so that neither a blank
-// line nor two tokens glued together are left.
-func deleteComment(src string, c *Comment) TextEdit {
-	from, to := int(c.Pos()), int(c.End())
+// deleteBlankSeparated returns the edit that deletes [from, to) of src,
+// comments, with the blanks that separate them from their neighbours, so
+// that neither a blank line nor two tokens glued together are left.
+func deleteBlankSeparated(src string, from, to int) TextEdit {
 	before, after := from, to // horizontal blanks around the comment
 	for before > 0 && (src[before-1] == ' ' || src[before-1] == '\t') {
 		before--
@@ -323,25 +404,8 @@ func deleteComment(src string, c *Comment) TextEdit {
 	return TextEdit{Pos: Pos(from), End: Pos(to)}
 }
 
-// StripFileCommands returns the edits that delete the commands strip
-// accepts from every comment of f (in games, in their tag sections and
-// between games), in source order.
-func StripFileCommands(f *File, strip func(name string) bool) []TextEdit {
-	var edits []TextEdit
-	visit := func(n Node) bool {
-		if c, ok := n.(*Comment); ok {
-			edits = append(edits, StripCommands(f.Src, c, strip)...)
-		}
-		return true
-	}
-	for _, item := range f.Items {
-		Inspect(item, visit)
-	}
-	return edits
-}
-
-// ApplyEdits returns src with the edits made. The edits must not overlap;
-// they may come in any order.
+// ApplyEdits returns src with the edits made, in any order. Edits must not
+// overlap: one that starts inside the one before it is not made.
 func ApplyEdits(src string, edits []TextEdit) string {
 	sorted := append([]TextEdit(nil), edits...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Pos < sorted[j].Pos })
@@ -349,6 +413,9 @@ func ApplyEdits(src string, edits []TextEdit) string {
 	b.Grow(len(src))
 	at := 0
 	for _, e := range sorted {
+		if int(e.Pos) < at || e.End < e.Pos || int(e.End) > len(src) {
+			continue
+		}
 		b.WriteString(src[at:e.Pos])
 		b.WriteString(e.NewText)
 		at = int(e.End)
