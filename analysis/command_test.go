@@ -30,13 +30,13 @@ func TestParseClockReadsWhatExportsWrite(t *testing.T) {
 		want    time.Duration
 		problem string // a part of the error; "" for none
 	}{
-		{"0:03:00", 3 * time.Minute, ""},                                   // lichess
-		{"0:02:58.6", 2*time.Minute + 58600*time.Millisecond, ""},          // chess.com
-		{"1:05:23", time.Hour + 5*time.Minute + 23*time.Second, ""},        // the Supplement
-		{"23:59:48", 23*time.Hour + 59*time.Minute + 48*time.Second, ""},   // a daily game
-		{"71:59:00", 71*time.Hour + 59*time.Minute, ""},                    // three days a move
-		{"0:00:05.25", 5250 * time.Millisecond, ""},                        // hundredths
-		{"01:05:23", time.Hour + 5*time.Minute + 23*time.Second, ""},       // two-digit hours
+		{"0:03:00", 3 * time.Minute, ""},                                 // lichess
+		{"0:02:58.6", 2*time.Minute + 58600*time.Millisecond, ""},        // chess.com
+		{"1:05:23", time.Hour + 5*time.Minute + 23*time.Second, ""},      // the Supplement
+		{"23:59:48", 23*time.Hour + 59*time.Minute + 48*time.Second, ""}, // a daily game
+		{"71:59:00", 71*time.Hour + 59*time.Minute, ""},                  // three days a move
+		{"0:00:05.25", 5250 * time.Millisecond, ""},                      // hundredths
+		{"01:05:23", time.Hour + 5*time.Minute + 23*time.Second, ""},     // two-digit hours
 		{"0:2:61", 0, "61 seconds"},
 		{"0:61:00", 0, "61 minutes"},
 		{"0:2:30", 0, "two digits"},
