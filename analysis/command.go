@@ -245,8 +245,9 @@ func (s Shape) String() string {
 	return ShapeColors[s.Color] + " " + s.From + "→" + s.To
 }
 
-// commandProblem is a malformed part of a command, over [Pos, End).
-type commandProblem struct {
+// CommandProblem is a malformed part of a command, over [Pos, End), and
+// why it is malformed.
+type CommandProblem struct {
 	Pos, End pgn.Pos
 	Message  string
 }
@@ -255,13 +256,13 @@ type commandProblem struct {
 // [%csl] command (any other command has none). Items are separated by
 // commas, blanks, or both, as lichess reads them. It returns the
 // well-formed shapes and, for each malformed item, why.
-func ParseShapes(cmd pgn.Command) ([]Shape, []commandProblem) {
+func ParseShapes(cmd pgn.Command) ([]Shape, []CommandProblem) {
 	arrows := cmd.Name == "cal"
 	if !arrows && cmd.Name != "csl" {
 		return nil, nil
 	}
 	var shapes []Shape
-	var problems []commandProblem
+	var problems []CommandProblem
 	for i := 0; i < len(cmd.Args); {
 		if cmd.Args[i] == ',' || isShapeSeparator(cmd.Args[i]) {
 			i++
@@ -274,7 +275,7 @@ func ParseShapes(cmd pgn.Command) ([]Shape, []commandProblem) {
 		item := cmd.Args[i:j]
 		pos, end := cmd.ArgsPos+pgn.Pos(i), cmd.ArgsPos+pgn.Pos(j)
 		if s, problem := parseShape(item, arrows); problem != "" {
-			problems = append(problems, commandProblem{pos, end, fmt.Sprintf("%q: %s", item, problem)})
+			problems = append(problems, CommandProblem{pos, end, fmt.Sprintf("%q: %s", item, problem)})
 		} else {
 			s.Pos, s.End = pos, end
 			shapes = append(shapes, s)
@@ -286,7 +287,7 @@ func ParseShapes(cmd pgn.Command) ([]Shape, []commandProblem) {
 		if arrows {
 			what = "arrows (as [%cal Ge2e4,Rd1d8])"
 		}
-		problems = append(problems, commandProblem{cmd.Pos, cmd.End, "[%" + cmd.Name + "] lists no " + what})
+		problems = append(problems, CommandProblem{cmd.Pos, cmd.End, "[%" + cmd.Name + "] lists no " + what})
 	}
 	return shapes, problems
 }
@@ -596,7 +597,7 @@ func (f *CommandFact) Describe() string {
 		return fmt.Sprintf("the mechanical clock showed %s %s", FormatClock(*f.Duration), after)
 	case f.Eval != nil:
 		return "evaluation " + after + ": " + f.Eval.Describe()
-	case f.Shapes != nil:
+	case name == "cal" || name == "csl":
 		what := "squares"
 		if name == "cal" {
 			what = "arrows"
@@ -778,17 +779,16 @@ type sideClocks struct {
 type lineClocks [2]sideClocks
 
 type commandWalker struct {
-	game       *pgn.Game
-	tc         TimeControl
-	tcValue    string
-	start      [2]time.Duration // the clocks at the start of the game
-	hasStart   [2]bool
-	firstSide  board.Color
-	firstMove  int
-	diags      []Diagnostic
-	keepFacts  bool
-	facts      []CommandFact
-	fenSkipped bool
+	game      *pgn.Game
+	tc        TimeControl
+	tcValue   string
+	start     [2]time.Duration // the clocks at the start of the game
+	hasStart  [2]bool
+	firstSide board.Color
+	firstMove int
+	diags     []Diagnostic
+	keepFacts bool
+	facts     []CommandFact
 }
 
 func newCommandWalker(g *pgn.Game, dst []Diagnostic, keepFacts bool) *commandWalker {
@@ -899,9 +899,12 @@ func (w *commandWalker) command(f *CommandFact, clocks *lineClocks) {
 		f.Clock = &ClockFact{Left: d}
 		w.clock(f, clocks)
 	case "emt", "egt", "mct":
-		parse, what := ParseClock, map[string]string{"emt": "move time", "egt": "elapsed game time", "mct": "clock time"}[cmd.Name]
-		if cmd.Name == "mct" {
-			parse = parseTimeOfDay
+		parse, what := ParseClock, "move time"
+		switch cmd.Name {
+		case "egt":
+			what = "elapsed game time"
+		case "mct":
+			parse, what = parseTimeOfDay, "clock time"
 		}
 		d, err := parse(cmd.Args)
 		if err != nil {
@@ -922,9 +925,6 @@ func (w *commandWalker) command(f *CommandFact, clocks *lineClocks) {
 	case "cal", "csl":
 		shapes, problems := ParseShapes(cmd)
 		f.Shapes = shapes
-		if f.Shapes == nil {
-			f.Shapes = []Shape{}
-		}
 		for _, p := range problems {
 			w.warn(p.Pos, p.End, p.Message)
 		}
@@ -966,6 +966,42 @@ func (w *commandWalker) malformed(f *CommandFact, what string, err error) {
 	}
 	f.Problem = msg
 	w.warn(pos, end, msg)
+	if fixed, ok := padClock(cmd.Args); ok && cmd.Name != "mct" {
+		w.diags[len(w.diags)-1].Replacement = fixed
+	}
+}
+
+// padClock returns a time written with too few digits for its minutes or
+// seconds ("0:2:30") as it should be ("0:02:30"), with ok false for any
+// other text.
+func padClock(s string) (string, bool) {
+	parts := strings.Split(s, ":")
+	if len(parts) != 3 {
+		return "", false
+	}
+	whole, frac, hasFrac := strings.Cut(parts[2], ".")
+	for _, p := range []string{parts[1], whole} {
+		if !digitsOnly(p) || len(p) > 2 {
+			return "", false
+		}
+	}
+	two := func(p string) string {
+		if len(p) == 1 {
+			return "0" + p
+		}
+		return p
+	}
+	padded := parts[0] + ":" + two(parts[1]) + ":" + two(whole)
+	if hasFrac {
+		padded += "." + frac
+	}
+	if padded == s {
+		return "", false
+	}
+	if _, err := ParseClock(padded); err != nil {
+		return "", false
+	}
+	return padded, true
 }
 
 func (w *commandWalker) warn(pos, end pgn.Pos, msg string) {

@@ -189,7 +189,7 @@ func TestCommandDiagnostics(t *testing.T) {
 		want              []want
 	}{
 		{"clock seconds", `[TimeControl "180"]`, "1. e4 {[%clk 0:2:61]}", []want{{"0:2:61", `clock "0:2:61": 61 seconds: the seconds go from 00 to 59`}}},
-		{"clock digits", "", "1. e4 {[%clk 0:2:30]}", []want{{"0:2:30", "two digits"}}},
+		{"clock digits", "", "1. e4 {[%clk 0:2:30]}", []want{{"0:2:30", "two digits"}}}, // the replacement: TestPaddedClockReplacement
 		{"clock empty", "", "1. e4 {[%clk]}", []want{{"[%clk]", "[%clk] has no clock"}}},
 		{"clock not closed", "", "1. e4 { [%clk 0:01:00 }", []want{{"[%clk 0:01:00", "not closed"}}},
 		{"eval", "", "1. e4 {[%eval abc]}", []want{{"abc", "an evaluation is pawns from White's side"}}},
@@ -268,6 +268,26 @@ func TestCommandDiagnostics(t *testing.T) {
 		}
 		if !ok {
 			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestPaddedClockReplacement offers the fix of a time whose minutes or
+// seconds lack a digit, and none where the fix would be a guess.
+func TestPaddedClockReplacement(t *testing.T) {
+	for args, want := range map[string]string{
+		"[%clk 0:2:30]":   "0:02:30",
+		"[%clk 0:2:5.5]":  "0:02:05.5",
+		"[%emt 0:00:5]":   "0:00:05",
+		"[%egt 1:2:03]":   "1:02:03",
+		"[%clk 0:2:61]":   "",
+		"[%clk 2:30]":     "",
+		"[%mct 9:1:2]":    "",
+		"[%clk 0:123:00]": "",
+	} {
+		_, diags := commandDiagnostics(commandGame("", "1. e4 {"+args+"}"))
+		if len(diags) != 1 || diags[0].Replacement != want {
+			t.Errorf("%s: %v, want one warning replaced by %q", args, diags, want)
 		}
 	}
 }

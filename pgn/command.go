@@ -212,6 +212,28 @@ func StripCommands(src string, c *Comment, strip func(name string) bool) []TextE
 	return edits
 }
 
+// StripCommandText returns a comment's text without the closed commands
+// strip accepts, their blanks deleted as StripCommands deletes them, and
+// whether nothing but blanks is left (then the comment should go whole).
+// It is for a printer that writes comments from their text.
+func StripCommandText(text string, strip func(name string) bool) (kept string, empty bool) {
+	if !HasCommands(text) {
+		return text, strings.TrimSpace(text) == ""
+	}
+	groups := stripGroups(text, ParseCommands(text, 0), 0, strip)
+	if len(groups) == 0 {
+		return text, strings.TrimSpace(text) == ""
+	}
+	if onlyBlanksLeft(text, groups) {
+		return "", true
+	}
+	edits := make([]TextEdit, len(groups))
+	for i, g := range groups {
+		edits[i] = deleteInText(text, 0, g)
+	}
+	return ApplyEdits(text, edits), false
+}
+
 // stripComment returns the edits inside comment c that delete the commands
 // strip accepts or, with whole true, that the comment would be left with
 // blanks only and goes whole.

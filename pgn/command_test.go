@@ -171,6 +171,29 @@ func TestStripCommandsLeavesReadableText(t *testing.T) {
 	}
 }
 
+// TestStripCommandTextForPrinters strips the text of comments, as the
+// printer writes it.
+func TestStripCommandTextForPrinters(t *testing.T) {
+	clk := func(name string) bool { return name == "clk" }
+	cases := []struct {
+		text, kept string
+		empty      bool
+	}{
+		{" [%clk 0:01:00] good move ", " good move ", false},
+		{" [%clk 0:01:00] [%eval 0.3] ", " [%eval 0.3] ", false},
+		{" [%clk 0:01:00] ", "", true},
+		{" no commands ", " no commands ", false},
+		{"  ", "  ", true},
+		{" [%clk 0:01:00 ", " [%clk 0:01:00 ", false},
+	}
+	for _, tc := range cases {
+		kept, empty := StripCommandText(tc.text, clk)
+		if kept != tc.kept || empty != tc.empty {
+			t.Errorf("%q: got %q, %v; want %q, %v", tc.text, kept, empty, tc.kept, tc.empty)
+		}
+	}
+}
+
 // TestParseCommandSet reads the names of `fmt --strip`.
 func TestParseCommandSet(t *testing.T) {
 	set, err := ParseCommandSet("clk, eval,arrows")
