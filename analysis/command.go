@@ -554,21 +554,24 @@ func (c *ClockFact) Used() (time.Duration, bool) {
 	return max(0, c.Before+c.Added-c.Left), true
 }
 
-// Took returns the time the move the command follows took, from its clock
-// or its [%emt], with ok false when there is none of them.
+// Took returns the time the move the command follows took, as the command
+// tells it: a clock (with the one before it), an [%emt], or chess.com's
+// [%timestamp]; ok is false for any other command.
 func (f *CommandFact) Took() (time.Duration, bool) {
-	if used, ok := f.Clock.Used(); ok {
-		return used, true
-	}
-	if f.Command.Name == "emt" && f.Duration != nil {
+	switch {
+	case f.Clock != nil:
+		return f.Clock.Used()
+	case f.Command.Name == "emt" && f.Duration != nil:
 		return *f.Duration, true
+	case f.Command.Name == "timestamp" && len(f.Integers) == 1:
+		return time.Duration(f.Integers[0]) * time.Second / 10, true
 	}
 	return 0, false
 }
 
 // Describe says in a sentence or two what the command means, for a hover:
 // "White's clock after 12. Nf3: 0:02:50 left (2 min 50 s); the move took
-// 8 s (0:02:56 before, 2 s increment)". A command pgnls does not know has
+// 8 s (0:02:56 before, 2 s added)". A command pgnls does not know has
 // "" as its description; a malformed one says what is wrong.
 func (f *CommandFact) Describe() string {
 	if f.Problem != "" {
@@ -590,9 +593,9 @@ func (f *CommandFact) Describe() string {
 		}
 		return text
 	case f.Duration != nil && name == "emt":
-		return fmt.Sprintf("%s took %s (%s) %s", commandSideName(f.Side), FormatClock(*f.Duration), HumanDuration(*f.Duration), strings.Replace(after, "after", "over", 1))
+		return fmt.Sprintf("%s took %s (%s) %s", commandSideName(f.Side), FormatClock(*f.Duration), HumanDuration(*f.Duration), f.at("over"))
 	case f.Duration != nil && name == "egt":
-		return fmt.Sprintf("%s has used %s (%s) in all, %s", commandSideName(f.Side), FormatClock(*f.Duration), HumanDuration(*f.Duration), strings.Replace(after, "after", "up to", 1))
+		return fmt.Sprintf("%s has used %s (%s) in all, %s", commandSideName(f.Side), FormatClock(*f.Duration), HumanDuration(*f.Duration), f.at("up to"))
 	case f.Duration != nil && name == "mct":
 		return fmt.Sprintf("the mechanical clock showed %s %s", FormatClock(*f.Duration), after)
 	case f.Eval != nil:
@@ -608,7 +611,8 @@ func (f *CommandFact) Describe() string {
 		}
 		return what + ": " + strings.Join(names, ", ")
 	case name == "timestamp" && len(f.Integers) == 1:
-		return fmt.Sprintf("chess.com's move time %s: %d (tenths of a second)", after, f.Integers[0])
+		took, _ := f.Took()
+		return fmt.Sprintf("chess.com's move time %s: %d tenths of a second (%s)", after, f.Integers[0], HumanDuration(took))
 	case name == "evp":
 		return fmt.Sprintf("ChessBase's evaluation profile of the game: %d values (centipawns, ply by ply)", len(f.Integers))
 	}
@@ -616,12 +620,22 @@ func (f *CommandFact) Describe() string {
 }
 
 // where names the move the command follows: "after 12. Nf3", "after
-// 12... Nf6", or "before 12. Nf3" for a comment before its move.
-func (f *CommandFact) where() string {
+// 12... Nf6", or "before move 12" for a comment before its move.
+func (f *CommandFact) where() string { return f.at("after") }
+
+// at names the move the command follows after a preposition: at("over")
+// is "over 12. Nf3"; a comment before its move is "before move 12".
+func (f *CommandFact) at(preposition string) string {
 	if f.Move == nil {
 		return "before move " + strconv.Itoa(f.MoveNumber)
 	}
-	return "after " + commandMoveName(f.MoveNumber, f.Side, f.Move.Text)
+	return preposition + " " + f.moveText()
+}
+
+// moveText is the move the command follows as a reader writes it: "12.
+// Nf3", "12... Nf6".
+func (f *CommandFact) moveText() string {
+	return commandMoveName(f.MoveNumber, f.Side, f.Move.Text)
 }
 
 func commandMoveName(number int, side board.Color, san string) string {
@@ -687,17 +701,19 @@ func (s *CommandSummary) Describe() string {
 			line += fmt.Sprintf(" used %s over %d moves", HumanDuration(s.TimeUsed[side]), s.TimedMoves[side])
 		}
 		if l := s.Left[side]; l != nil {
+			if s.TimedMoves[side] > 0 {
+				line += ";"
+			}
 			line += fmt.Sprintf(" %s left %s", FormatClock(l.Clock.Left), l.where())
 		}
 		lines = append(lines, line)
 	}
 	if s.LongestThink != nil {
-		lines = append(lines, fmt.Sprintf("longest think: %s, %s", HumanDuration(s.Longest), strings.TrimPrefix(s.LongestThink.where(), "after ")))
+		lines = append(lines, fmt.Sprintf("longest think: %s, %s", HumanDuration(s.Longest), s.LongestThink.moveText()))
 	}
 	if s.SwingFrom != nil {
 		lines = append(lines, fmt.Sprintf("largest eval swing: %s (%s) to %s (%s), %.2f pawns",
-			s.SwingFrom.Eval, strings.TrimPrefix(s.SwingFrom.where(), "after "),
-			s.SwingTo.Eval, strings.TrimPrefix(s.SwingTo.where(), "after "), s.Swing))
+			s.SwingFrom.Eval, s.SwingFrom.moveText(), s.SwingTo.Eval, s.SwingTo.moveText(), s.Swing))
 	}
 	return strings.Join(lines, "\n")
 }

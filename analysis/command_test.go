@@ -296,7 +296,7 @@ func TestPaddedClockReplacement(t *testing.T) {
 // each move took, from the clocks and the increment, and the summary.
 func TestCommandFactsForHover(t *testing.T) {
 	src := commandGame(`[TimeControl "180+2"]`,
-		"1. e4 {[%clk 0:03:00]} e5 {[%clk 0:02:58] [%eval 0.3]} 2. Nf3 {[%clk 0:02:54] [%eval -1.5,20] [%cal Ge2e4,Rd1d8]} Nc6 {[%clk 0:02:50.5] [%emt 0:00:09]} 3. Bb5 {[%csl Rd4] [%eval #-3]} (3. d4 {[%clk 0:01:00]})")
+		"1. e4 {[%clk 0:03:00]} e5 {[%clk 0:02:58] [%eval 0.3]} 2. Nf3 {[%clk 0:02:54] [%eval -1.5,20] [%cal Ge2e4,Rd1d8]} Nc6 {[%clk 0:02:50.5] [%emt 0:00:09]} 3. Bb5 {[%csl Rd4] [%eval #-3]} (3. d4 {[%clk 0:01:00] [%timestamp 12]})")
 	f := pgn.Parse(src)
 	gc := AnalyzeCommands(f.Games[0])
 	if len(gc.Diagnostics) != 0 {
@@ -321,6 +321,7 @@ func TestCommandFactsForHover(t *testing.T) {
 		"[%csl Rd4]":         "squares: red d4",
 		"[%emt 0:00:09]":     "Black took 0:00:09 (9 s) over 2... Nc6",
 		"[%clk 0:01:00]":     "White's clock after 3. d4: 0:01:00 left (1 min); the move took 1 min 56 s (0:02:54 before, 2 s added)",
+		"[%timestamp 12]":    "chess.com's move time after 3. d4: 12 tenths of a second (1.2 s)",
 	} {
 		if got := describe(text); got != want {
 			t.Errorf("%s:\n got %q\nwant %q", text, got, want)
@@ -340,8 +341,8 @@ func TestCommandFactsForHover(t *testing.T) {
 	if s.SwingFrom == nil || s.SwingFrom.Move.Text != "Bb5" && s.SwingTo.Move.Text != "Bb5" || s.Swing != 8.5 {
 		t.Errorf("swing %v, want 8.5 pawns from -1.5 to a mate (ten pawns)", s.Swing)
 	}
-	want := "White: used 10 s over 2 moves 0:02:54 left after 2. Nf3\n" +
-		"Black: used 13.5 s over 2 moves 0:02:50.5 left after 2... Nc6\n" +
+	want := "White: used 10 s over 2 moves; 0:02:54 left after 2. Nf3\n" +
+		"Black: used 13.5 s over 2 moves; 0:02:50.5 left after 2... Nc6\n" +
 		"longest think: 9.5 s, 2... Nc6\n" +
 		"largest eval swing: -1.50 (2. Nf3) to #-3 (3. Bb5), 8.50 pawns"
 	if got := s.Describe(); got != want {

@@ -131,8 +131,8 @@ func ParseCommands(text string, base Pos) []Command {
 			// that a diagnostic does not underline the blanks after it.
 			last := &cmds[len(cmds)-1]
 			last.End = base + Pos(to)
-			if from == to {
-				last.End = base + Pos(nameEnd)
+			if from == to { // no operands: the command is its name
+				last.End, last.ArgsPos = base+Pos(nameEnd), base+Pos(nameEnd)
 			}
 		}
 		i = end
@@ -415,7 +415,8 @@ func deleteBlankSeparated(src string, from, to int) TextEdit {
 	case before < from:
 		from = before
 	case after > to:
-		to = after
+		// Glued to the token before it: the blanks after it keep that
+		// token apart from the next.
 	default:
 		// Glued to a token on each side: a space keeps them apart, where
 		// one is needed.

@@ -300,3 +300,38 @@ func gameSkeleton(f *File, dropCommands bool) string {
 	}
 	return b.String()
 }
+
+// FuzzStripCommands strips every command of any text: the commands must
+// point inside their comments, and what is left must parse to the same
+// tags, moves and comment words as the text without its commands.
+func FuzzStripCommands(f *testing.F) {
+	for _, seed := range []string{
+		"1. e4 { [%clk 0:01:00] } e5 *",
+		"1. e4{[%clk 0:01:00]}e5 ({[%eval 0.3]}1. d4) *",
+		"1. e4\n{ [%clk 0:01:00] } { [%eval 0.3] } ; [%cal Ge2e4]\ne5 *",
+		"[Event \"x\"]\n{[%csl Ga4]}\n[Site \"y\"]\n\n1. e4 { a[%clk 0:01:00]b [%x \"]\" } *",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		before := Parse(src)
+		for _, item := range before.Items {
+			Inspect(item, func(n Node) bool {
+				if c, ok := n.(*Comment); ok {
+					for _, cmd := range c.Commands() {
+						if cmd.Pos < c.Pos() || cmd.End > c.End() || cmd.ArgsPos < cmd.NameEnd() || cmd.ArgsEnd() > cmd.End {
+							t.Fatalf("command %+v outside its comment %d-%d", cmd, c.Pos(), c.End())
+						}
+					}
+				}
+				return true
+			})
+		}
+		after := Parse(ApplyEdits(src, StripFileCommands(before, func(string) bool { return true })))
+		if len(after.Errors) == 0 && len(before.Errors) == 0 {
+			if got, want := gameSkeleton(after, false), gameSkeleton(before, true); got != want {
+				t.Fatalf("stripping changed more than the commands:\n got %q\nwant %q", got, want)
+			}
+		}
+	})
+}
