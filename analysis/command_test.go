@@ -511,3 +511,13 @@ func TestCommandCorpusHasNoWarnings(t *testing.T) {
 	sort.Strings(names)
 	t.Logf("%d games, commands: %s", games, strings.Join(names, ", "))
 }
+
+// TestCommandCheckCostsNothingWithoutCommands: a game whose comments hold
+// no command is passed over without an allocation, as most games of a
+// database are.
+func TestCommandCheckCostsNothingWithoutCommands(t *testing.T) {
+	g := pgn.Parse(commandGame(`[TimeControl "180"]`, "1. e4 {a [note] 50%} e5 (1... c5 {[x]}) 2. Nf3 ; 100% sure\nNc6")).Games[0]
+	if n := testing.AllocsPerRun(100, func() { AppendCommandDiagnostics(nil, g) }); n != 0 {
+		t.Errorf("%v allocations a check", n)
+	}
+}

@@ -217,32 +217,32 @@ func StripCommands(src string, c *Comment, strip func(name string) bool) []TextE
 // whether nothing but blanks is left (then the comment should go whole).
 // It is for a printer that writes comments from their text.
 func StripCommandText(text string, strip func(name string) bool) (kept string, empty bool) {
-	if !HasCommands(text) {
-		return text, strings.TrimSpace(text) == ""
-	}
-	groups := stripGroups(text, ParseCommands(text, 0), 0, strip)
-	if len(groups) == 0 {
-		return text, strings.TrimSpace(text) == ""
-	}
-	if onlyBlanksLeft(text, groups) {
+	edits, whole := textStripEdits(text, 0, strip)
+	if whole {
 		return "", true
 	}
-	edits := make([]TextEdit, len(groups))
-	for i, g := range groups {
-		edits[i] = deleteInText(text, 0, g)
-	}
-	return ApplyEdits(text, edits), false
+	kept = ApplyEdits(text, edits)
+	return kept, strings.TrimSpace(kept) == ""
 }
 
 // stripComment returns the edits inside comment c that delete the commands
 // strip accepts or, with whole true, that the comment would be left with
 // blanks only and goes whole.
 func stripComment(c *Comment, strip func(name string) bool) (edits []TextEdit, whole bool) {
-	if c.Unterminated || !HasCommands(c.Text) {
+	if c.Unterminated {
 		return nil, false
 	}
-	text, base := c.Text, c.textPos()
-	groups := stripGroups(text, c.Commands(), base, strip)
+	return textStripEdits(c.Text, c.textPos(), strip)
+}
+
+// textStripEdits returns the edits that delete from text, which starts at
+// base in the source, the closed commands strip accepts or, with whole
+// true, that only blanks would be left.
+func textStripEdits(text string, base Pos, strip func(name string) bool) (edits []TextEdit, whole bool) {
+	if !HasCommands(text) {
+		return nil, false
+	}
+	groups := stripGroups(text, ParseCommands(text, base), base, strip)
 	if len(groups) == 0 {
 		return nil, false
 	}
