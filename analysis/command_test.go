@@ -24,7 +24,7 @@ func commandDiagnostics(src string) (*pgn.File, []Diagnostic) {
 	return f, ds
 }
 
-func TestParseClockReadsWhatExportsWrite(t *testing.T) {
+func TestCommandClocksReadWhatExportsWrite(t *testing.T) {
 	cases := []struct {
 		in      string
 		want    time.Duration
@@ -62,7 +62,7 @@ func TestParseClockReadsWhatExportsWrite(t *testing.T) {
 	}
 }
 
-func TestFormatDurations(t *testing.T) {
+func TestCommandDurationsFormat(t *testing.T) {
 	cases := []struct {
 		d            time.Duration
 		clock, human string
@@ -86,7 +86,7 @@ func TestFormatDurations(t *testing.T) {
 	}
 }
 
-func TestParseEvalReadsPawnsAndMates(t *testing.T) {
+func TestCommandEvalReadsPawnsAndMates(t *testing.T) {
 	cases := []struct {
 		in   string
 		want string // Describe, or "error"
@@ -125,7 +125,7 @@ func TestParseEvalReadsPawnsAndMates(t *testing.T) {
 	}
 }
 
-func TestTimeControlArithmetic(t *testing.T) {
+func TestCommandTimeControlArithmetic(t *testing.T) {
 	type allowance struct {
 		from, to int
 		want     time.Duration
@@ -189,7 +189,7 @@ func TestCommandDiagnostics(t *testing.T) {
 		want              []want
 	}{
 		{"clock seconds", `[TimeControl "180"]`, "1. e4 {[%clk 0:2:61]}", []want{{"0:2:61", `clock "0:2:61": 61 seconds: the seconds go from 00 to 59`}}},
-		{"clock digits", "", "1. e4 {[%clk 0:2:30]}", []want{{"0:2:30", "two digits"}}}, // the replacement: TestPaddedClockReplacement
+		{"clock digits", "", "1. e4 {[%clk 0:2:30]}", []want{{"0:2:30", "two digits"}}}, // the replacement: TestCommandPaddedClockReplacement
 		{"clock empty", "", "1. e4 {[%clk]}", []want{{"[%clk]", "[%clk] has no clock"}}},
 		{"clock not closed", "", "1. e4 { [%clk 0:01:00 }", []want{{"[%clk 0:01:00", "not closed"}}},
 		{"eval", "", "1. e4 {[%eval abc]}", []want{{"abc", "an evaluation is pawns from White's side"}}},
@@ -272,9 +272,9 @@ func TestCommandDiagnostics(t *testing.T) {
 	}
 }
 
-// TestPaddedClockReplacement offers the fix of a time whose minutes or
+// TestCommandPaddedClockReplacement offers the fix of a time whose minutes or
 // seconds lack a digit, and none where the fix would be a guess.
-func TestPaddedClockReplacement(t *testing.T) {
+func TestCommandPaddedClockReplacement(t *testing.T) {
 	for args, want := range map[string]string{
 		"[%clk 0:2:30]":   "0:02:30",
 		"[%clk 0:2:5.5]":  "0:02:05.5",
@@ -350,10 +350,10 @@ func TestCommandFactsForHover(t *testing.T) {
 	}
 }
 
-// TestClockArithmeticSpansManyPeriods compares clocks in 1998 variations
+// TestCommandClockArithmeticSpansManyPeriods compares clocks in 1998 variations
 // with the one clock of the main line, thousands of moves before: each
 // comparison adds every period end between them once.
-func TestClockArithmeticSpansManyPeriods(t *testing.T) {
+func TestCommandClockArithmeticSpansManyPeriods(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("1. e4 {[%clk 0:03:00]} e5 ")
 	for i := 2; i < 2000; i++ {
