@@ -296,7 +296,7 @@ func (a *Analyzer) Analyze(ctx context.Context, g Game, progress func(done, tota
 type planned struct {
 	pos   board.Position
 	fen   string   // the last position that cannot recur, with the full move number 1
-	moves []string // the moves since, in UCI notation
+	moves []string // the moves since, in UCI notation (never castling, which starts a new fen)
 	key   string   // the cache key: the settings, fen and moves
 }
 
@@ -324,7 +324,7 @@ func (a *Analyzer) plan(g Game) ([]planned, error) {
 		if pos.HalfMoveClock() == 0 || castlingRights(&before) != castlingRights(&pos) {
 			root, since = fenForEngine(&pos), nil
 		} else {
-			since = append(since, moveText(played, a.cfg.Engine.Chess960))
+			since = append(since, played.String())
 		}
 		add()
 	}
@@ -407,7 +407,11 @@ func (a *Analyzer) evaluate(ctx context.Context, e *Engine, p planned) (Position
 	if err := e.NewGame(ctx); err != nil {
 		return PositionEval{}, err
 	}
-	result, err := e.Search(ctx, p.fen, p.moves, a.cfg.Limit)
+	fen := p.fen
+	if fen == board.StartFEN {
+		fen = "" // "position startpos", as a reader of the engine's log expects
+	}
+	result, err := e.Search(ctx, fen, p.moves, a.cfg.Limit)
 	if err != nil {
 		return PositionEval{}, err
 	}

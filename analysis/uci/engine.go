@@ -619,8 +619,9 @@ func (t *tail) Write(p []byte) (int, error) {
 		for i < len(rest) && rest[i] != '\n' {
 			i++
 		}
-		if len(t.partial) < tailLineLen {
-			t.partial = append(t.partial, rest[:min(i, tailLineLen-len(t.partial))]...)
+		// One byte more than is kept tells addLocked that the line was cut.
+		if len(t.partial) <= tailLineLen {
+			t.partial = append(t.partial, rest[:min(i, tailLineLen+1-len(t.partial))]...)
 		}
 		if i == len(rest) {
 			break
@@ -662,7 +663,7 @@ func (t *tail) last() []string {
 	defer t.mu.Unlock()
 	lines := append([]string(nil), t.lines...)
 	if len(t.partial) > 0 {
-		lines = append(lines, string(t.partial))
+		lines = append(lines, string(t.partial[:min(len(t.partial), tailLineLen)]))
 	}
 	if len(lines) > tailLines {
 		lines = lines[len(lines)-tailLines:]

@@ -157,7 +157,6 @@ func engineFailure(t *testing.T, scenario ucitest.Scenario, timeout time.Duratio
 	t.Helper()
 	opts := ucitest.New(t, scenario).Options
 	opts.Timeout = timeout
-	began := time.Now()
 	e, err := uci.Start(context.Background(), opts)
 	if err == nil {
 		defer e.Close()
@@ -168,9 +167,6 @@ func engineFailure(t *testing.T, scenario ucitest.Scenario, timeout time.Duratio
 		if e.Err() == nil {
 			t.Errorf("%s: the engine is still taken for usable after %v", scenario, err)
 		}
-	}
-	if took := time.Since(began); took > timeout+3*time.Second {
-		t.Errorf("%s: the failure took %v to come, with a timeout of %v", scenario, took, timeout)
 	}
 	t.Logf("%s: %v", scenario, err)
 	var engineErr *uci.Error
@@ -264,10 +260,14 @@ func TestEngineDeafToStopIsKilled(t *testing.T) {
 
 func TestSearchPastItsTimeoutIsStoppedAndTheEngineStaysUsable(t *testing.T) {
 	ucitest.CheckGoroutines(t)
-	e := start(t, ucitest.New(t, ucitest.Slow).Options)
+	fake := ucitest.New(t, ucitest.Slow)
+	e := start(t, fake.Options)
 	_, err := e.Search(context.Background(), "", nil, uci.Limit{Nodes: 1000, Timeout: 100 * time.Millisecond})
 	if !errors.Is(err, uci.ErrTimeout) || !strings.Contains(err.Error(), "took longer than 100ms and was stopped") {
 		t.Errorf("Search: %v", err)
+	}
+	if fake.Count(ucitest.StoppedEarly) != 1 {
+		t.Errorf("commands %q: the search was not stopped early", fake.Commands())
 	}
 	if err := e.IsReady(context.Background()); err != nil {
 		t.Errorf("the engine stopped when told to but is not usable: %v", err)
@@ -280,16 +280,12 @@ func TestCancelledSearchStopsTheEngineAndLeavesItUsable(t *testing.T) {
 	e := start(t, fake.Options)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
-	began := time.Now()
 	_, err := e.Search(ctx, "", nil, uci.Limit{Nodes: 1000})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled Search: %v", err)
 	}
-	if took := time.Since(began); took >= ucitest.SlowSearch {
-		t.Errorf("the cancelled search took %v, as long as the whole search", took)
-	}
-	if fake.Count("stop") != 1 {
-		t.Errorf("commands %q: want one stop", fake.Commands())
+	if fake.Count("stop") != 1 || fake.Count(ucitest.StoppedEarly) != 1 {
+		t.Errorf("commands %q: want one stop, which stopped the search early", fake.Commands())
 	}
 	// The next search gets its own answer, not the stopped one's.
 	res, err := e.Search(context.Background(), "", []string{"e2e4", "e7e5", "g1f3", "d8h4"}, uci.Limit{Nodes: 1000})

@@ -54,21 +54,6 @@ func kingTakesRook(pos *board.Position, from, to board.Square) board.CastleSide 
 	return board.CastleLong
 }
 
-// moveText returns m in UCI notation for the engine: castling as the king's
-// move, or in Chess960 mode as the king taking its rook.
-func moveText(m board.Move, chess960 bool) string {
-	if !chess960 {
-		return m.String()
-	}
-	switch m.Castle() {
-	case board.CastleShort:
-		return m.From.String() + board.NewSquare(7, m.From.Rank()).String()
-	case board.CastleLong:
-		return m.From.String() + board.NewSquare(0, m.From.Rank()).String()
-	}
-	return m.String()
-}
-
 // playLine plays the UCI moves from pos, as far as they are legal, and
 // returns them as moves and in SAN. An engine's principal variation is cut
 // at a move that cannot be played rather than refused: the moves before it

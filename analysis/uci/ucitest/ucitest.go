@@ -49,7 +49,8 @@ const (
 	// CrashInSearch prints one "info" line when told to search, then a
 	// complaint on stderr, and exits with status 2.
 	CrashInSearch Scenario = "crash-in-search"
-	// Slow takes SlowSearch over each search, unless told to stop.
+	// Slow takes SlowSearch over each search, unless told to stop; a search
+	// stopped early is logged as StoppedEarly among the commands.
 	Slow Scenario = "slow"
 	// DeafToStop never ends a search, even after "stop".
 	DeafToStop Scenario = "deaf-to-stop"
@@ -62,6 +63,10 @@ const (
 
 // SlowSearch is how long a search of the Slow scenario takes.
 const SlowSearch = 300 * time.Millisecond
+
+// StoppedEarly is the line a Slow fake adds to its log of commands when
+// "stop" ends a search before its time.
+const StoppedEarly = "# stopped early"
 
 // engineArg, as the test binary's first argument, starts it as a fake
 // engine.
@@ -109,11 +114,12 @@ func (f *Fake) Commands() []string {
 	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 }
 
-// Count returns how many of the commands received start with prefix.
-func (f *Fake) Count(prefix string) int {
+// Count returns how many of the commands received are the word, or start
+// with it and a space: Count("go") counts "go nodes 1000".
+func (f *Fake) Count(word string) int {
 	n := 0
 	for _, c := range f.Commands() {
-		if strings.HasPrefix(c, prefix) {
+		if c == word || strings.HasPrefix(c, word+" ") {
 			n++
 		}
 	}
@@ -146,6 +152,7 @@ type engine struct {
 	mu       sync.Mutex // held while a command is answered: a slow search answers on its own
 	out      *bufio.Writer
 	stderr   io.Writer
+	log      io.Writer // of the commands received
 	pos      board.Position
 	multiPV  int
 	slow     *time.Timer // the Slow scenario's search in progress
@@ -163,7 +170,7 @@ func run(scenario Scenario, logPath string, in io.Reader, out, stderr io.Writer)
 		return 1
 	}
 	defer log.Close()
-	e := &engine{scenario: scenario, out: bufio.NewWriter(out), stderr: stderr, pos: board.StartPosition(), multiPV: 1}
+	e := &engine{scenario: scenario, out: bufio.NewWriter(out), stderr: stderr, log: log, pos: board.StartPosition(), multiPV: 1}
 	lines := bufio.NewScanner(in)
 	for lines.Scan() {
 		command := strings.TrimSpace(lines.Text())
@@ -224,6 +231,7 @@ func (e *engine) answer(command string) (status int, quit bool) {
 		}
 	case "stop":
 		if e.slow != nil && e.slow.Stop() {
+			fmt.Fprintln(e.log, StoppedEarly)
 			e.search(&e.pos)
 		}
 	}
