@@ -109,25 +109,19 @@ func EvalCommand(white Score) (command string, ok bool) {
 
 // HumanText returns the score, which must be from White's point of view, as
 // a reader expects it in a hover or an inlay hint: "+0.35", "-1.20", "0.00",
-// "#3" (White mates in 3), "#-3" (Black mates in 3), or "checkmate". A
-// bound is marked "≥" or "≤" (for White).
+// "#3" (White mates in 3), "#-3" (Black mates in 3), or "checkmate".
+//
+// A bound is written as its value: a search stopped at its node limit
+// often ends in the middle of a re-search, whose last score is a bound,
+// and lichess and PGN's [%eval] write such a score as a plain number too.
 func HumanText(white Score) string {
-	var text string
 	switch white.Kind {
 	case Checkmate:
 		return "checkmate"
 	case Mate:
-		text = "#" + strconv.Itoa(white.Value)
-	default:
-		text = pawns(white.Value, true)
+		return "#" + strconv.Itoa(white.Value)
 	}
-	switch white.Bound {
-	case LowerBound:
-		text = "≥" + text
-	case UpperBound:
-		text = "≤" + text
-	}
-	return text
+	return pawns(white.Value, true)
 }
 
 // pawns writes centipawns as pawns with two decimals, with integer

@@ -112,8 +112,8 @@ func TestEvalTextFollowsLichess(t *testing.T) {
 		{uci.CP(1234), "[%eval 12.34]", "+12.34"},
 		{uci.MateIn(3), "[%eval #3]", "#3"},
 		{uci.MateIn(-3), "[%eval #-3]", "#-3"},
-		{uci.Score{Kind: uci.Centipawns, Value: 30, Bound: uci.LowerBound}, "[%eval 0.30]", "≥+0.30"},
-		{uci.Score{Kind: uci.Centipawns, Value: 30, Bound: uci.UpperBound}, "[%eval 0.30]", "≤+0.30"},
+		{uci.Score{Kind: uci.Centipawns, Value: 30, Bound: uci.LowerBound}, "[%eval 0.30]", "+0.30"},
+		{uci.Score{Kind: uci.Mate, Value: -2, Bound: uci.UpperBound}, "[%eval #-2]", "#-2"},
 	} {
 		command, ok := uci.EvalCommand(tc.white)
 		if !ok || command != tc.command {
