@@ -266,7 +266,7 @@ func (a *Analyzer) Analyze(ctx context.Context, g Game, progress func(done, tota
 	}
 	searched := 0
 	if len(todo) > 0 {
-		e, err := a.startedEngine(ctx)
+		e, fresh, err := a.startedEngine(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -276,12 +276,20 @@ func (a *Analyzer) Analyze(ctx context.Context, g Game, progress func(done, tota
 			eval, ok := a.cfg.Cache.get(plan[i].key)
 			if !ok {
 				eval, err = a.evaluate(ctx, e, plan[i])
+				if err != nil && !fresh && errors.Is(err, ErrExited) {
+					// The engine of an earlier run died while it waited
+					// for this one: start another, once.
+					if e, fresh, err = a.startedEngine(ctx); err == nil {
+						eval, err = a.evaluate(ctx, e, plan[i])
+					}
+				}
 				if err != nil {
 					return nil, err
 				}
 				a.cfg.Cache.put(plan[i].key, eval)
 				searched++
 			}
+			fresh = true // it has answered in this run
 			evals[i] = eval
 			if progress != nil {
 				progress(done+1, len(todo))
@@ -374,32 +382,32 @@ func gameOverEval(pos *board.Position) PositionEval {
 }
 
 // startedEngine returns the analyzer's engine, started (again, after a
-// failure) if need be.
-func (a *Analyzer) startedEngine(ctx context.Context) (*Engine, error) {
+// failure) if need be; fresh reports that it was started now.
+func (a *Analyzer) startedEngine(ctx context.Context) (e *Engine, fresh bool, err error) {
 	a.mu.Lock()
 	closed, e := a.closed, a.engine
 	a.mu.Unlock()
 	if closed {
-		return nil, fmt.Errorf("analyzer: %w", ErrClosed)
+		return nil, false, fmt.Errorf("analyzer: %w", ErrClosed)
 	}
 	if e != nil && e.Err() == nil {
-		return e, nil
+		return e, false, nil
 	}
 	if e != nil {
 		e.Close()
 	}
-	e, err := Start(ctx, a.cfg.Engine)
+	e, err = Start(ctx, a.cfg.Engine)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.closed {
 		e.Close()
-		return nil, fmt.Errorf("analyzer: %w", ErrClosed)
+		return nil, false, fmt.Errorf("analyzer: %w", ErrClosed)
 	}
 	a.engine = e
-	return e, nil
+	return e, true, nil
 }
 
 // evaluate searches one position and checks the engine's answer against it.

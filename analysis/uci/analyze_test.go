@@ -382,3 +382,20 @@ func TestClosedAnalyzerRefusesToRun(t *testing.T) {
 		t.Errorf("Analyze after Close: %v", err)
 	}
 }
+
+func TestEngineThatDiedBetweenRunsIsStartedAgain(t *testing.T) {
+	ucitest.CheckGoroutines(t)
+	fake := ucitest.New(t, ucitest.ExitAfterSearch)
+	a := analyzer(t, uci.Config{Engine: fake.Options, Limit: uci.Limit{Nodes: 1000}})
+	if _, err := a.Analyze(context.Background(), game(t), nil); err != nil {
+		t.Fatal(err)
+	}
+	// The engine is gone; the next run starts another for its new position.
+	res, err := a.Analyze(context.Background(), game(t, "e4"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Searched != 1 || fake.Count("uci") != 2 {
+		t.Errorf("%d searched, %d engines started; want 1 and 2", res.Searched, fake.Count("uci"))
+	}
+}

@@ -126,6 +126,12 @@ func Start(ctx context.Context, opts Options) (*Engine, error) {
 		return nil, err
 	}
 	if err := e.setUp(ctx, opts); err != nil {
+		// Whatever went wrong (a context ended, an option refused), this
+		// engine is not handed out: it need not be asked to quit.
+		e.mu.Lock()
+		e.kill()
+		e.broken = err
+		e.mu.Unlock()
 		e.Close()
 		return nil, err
 	}
@@ -381,6 +387,13 @@ func (e *Engine) usable() error {
 	select {
 	case <-e.closing:
 		return e.closedError()
+	default:
+	}
+	select {
+	case <-e.exited:
+		if e.broken == nil {
+			e.broken = e.failure("idle, between commands", ErrExited)
+		}
 	default:
 	}
 	return e.broken

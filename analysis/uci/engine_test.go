@@ -342,3 +342,40 @@ func TestNewGameSendsUCINewGame(t *testing.T) {
 		t.Errorf("commands %q", got)
 	}
 }
+
+func TestStartHonoursItsContext(t *testing.T) {
+	ucitest.CheckGoroutines(t)
+	opts := ucitest.New(t, ucitest.Silent).Options
+	opts.Timeout = time.Minute
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	done := make(chan error, 1)
+	go func() {
+		_, err := uci.Start(ctx, opts)
+		done <- err
+	}()
+	// Not a measure of speed: the engine's own timeout is a minute, and a
+	// Start that waited for it (or for the engine to quit) would hang here.
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Start cancelled in the handshake: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Start went on after its context was cancelled")
+	}
+}
+
+func TestErrSeesAnEngineThatExitedWhileIdle(t *testing.T) {
+	ucitest.CheckGoroutines(t)
+	e := start(t, ucitest.New(t, ucitest.ExitAfterSearch).Options)
+	if _, err := e.Search(context.Background(), "", nil, uci.Limit{Nodes: 1}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); e.Err() == nil && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := e.Err(); !errors.Is(err, uci.ErrExited) || !strings.Contains(err.Error(), "exited (exit status 0) while idle") {
+		t.Errorf("Err: %v", err)
+	}
+}

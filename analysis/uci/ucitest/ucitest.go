@@ -59,6 +59,9 @@ const (
 	IllegalBestMove Scenario = "illegal-bestmove"
 	// NoOptions declares no options in its handshake.
 	NoOptions Scenario = "no-options"
+	// ExitAfterSearch exits (with status 0) after its first search, as an
+	// engine killed while idle.
+	ExitAfterSearch Scenario = "exit-after-search"
 )
 
 // SlowSearch is how long a search of the Slow scenario takes.
@@ -226,6 +229,9 @@ func (e *engine) answer(command string) (status int, quit bool) {
 				e.search(&pos)
 				e.out.Flush()
 			})
+		case ExitAfterSearch:
+			e.search(&e.pos)
+			return 0, true
 		default:
 			e.search(&e.pos)
 		}
