@@ -296,13 +296,14 @@ func (a *Analyzer) Analyze(ctx context.Context, g Game, progress func(done, tota
 			}
 		}
 	}
-	return a.judgeMoves(g, plan, evals, searched), nil
+	return a.judgeMoves(plan, evals, searched), nil
 }
 
 // planned is a position of the game to evaluate, and how to set it up for
 // the engine.
 type planned struct {
 	pos   board.Position
+	next  board.Move // the move played from pos, as LegalMoves has it (with its flags)
 	fen   string   // the last position that cannot recur, with the full move number 1
 	moves []string // the moves since, in UCI notation (never castling, which starts a new fen)
 	key   string   // the cache key: the settings, fen and moves
@@ -327,6 +328,7 @@ func (a *Analyzer) plan(g Game) ([]planned, error) {
 		if !ok {
 			return nil, fmt.Errorf("move %s is not legal in %s", moveLabel(&pos, m.String()), pos.FEN())
 		}
+		plan[len(plan)-1].next = played
 		before := pos
 		pos.Play(played)
 		if pos.HalfMoveClock() == 0 || castlingRights(&before) != castlingRights(&pos) {
@@ -480,12 +482,12 @@ func (e *Engine) brokeProtocol(doing string, cause error) error {
 }
 
 // judgeMoves puts the evaluations together into the game's analysis.
-func (a *Analyzer) judgeMoves(g Game, plan []planned, evals []PositionEval, searched int) *GameAnalysis {
-	analysis := &GameAnalysis{Positions: evals, Moves: make([]MoveAnalysis, len(g.Moves)), Searched: searched}
-	for i := range g.Moves {
+func (a *Analyzer) judgeMoves(plan []planned, evals []PositionEval, searched int) *GameAnalysis {
+	analysis := &GameAnalysis{Positions: evals, Moves: make([]MoveAnalysis, len(plan)-1), Searched: searched}
+	for i := range analysis.Moves {
 		pos := plan[i].pos
 		before, after := evals[i], evals[i+1]
-		played, _ := findMove(pos.LegalMoves(nil), g.Moves[i])
+		played := plan[i].next
 		mover := pos.SideToMove()
 		m := MoveAnalysis{
 			Ply:         i + 1,

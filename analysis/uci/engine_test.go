@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
 	"pgnls/analysis/uci"
 	"pgnls/analysis/uci/ucitest"
 )
@@ -377,5 +380,23 @@ func TestErrSeesAnEngineThatExitedWhileIdle(t *testing.T) {
 	}
 	if err := e.Err(); !errors.Is(err, uci.ErrExited) || !strings.Contains(err.Error(), "exited (exit status 0) while idle") {
 		t.Errorf("Err: %v", err)
+	}
+}
+
+func TestLoggerGetsEveryLineBothWays(t *testing.T) {
+	core, logs := observer.New(zap.DebugLevel)
+	opts := ucitest.New(t, ucitest.Normal).Options
+	opts.Logger = zap.New(core)
+	e := start(t, opts)
+	e.Close()
+	var lines []string
+	for _, entry := range logs.All() {
+		lines = append(lines, entry.Message+" "+entry.ContextMap()["line"].(string))
+	}
+	got := strings.Join(lines, "\n")
+	for _, want := range []string{"engine < uci", "engine > id name FakeFish 1", "engine > uciok", "engine < isready", "engine > readyok", "engine < quit"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the log has no %q:\n%s", want, got)
+		}
 	}
 }
