@@ -304,9 +304,9 @@ func (a *Analyzer) Analyze(ctx context.Context, g Game, progress func(done, tota
 type planned struct {
 	pos   board.Position
 	next  board.Move // the move played from pos, as LegalMoves has it (with its flags)
-	fen   string   // the last position that cannot recur, with the full move number 1
-	moves []string // the moves since, in UCI notation (never castling, which starts a new fen)
-	key   string   // the cache key: the settings, fen and moves
+	fen   string     // the last position that cannot recur, with the full move number 1
+	moves []string   // the moves since, in UCI notation (never castling, which starts a new fen)
+	key   string     // the cache key: the settings, fen and moves
 }
 
 // plan replays the game, checking that every move is legal.
