@@ -90,15 +90,17 @@ func (a *Analyzer) Close() error {
 	return nil
 }
 
-// Game is a game to analyse: its start and the moves of one line from it.
+// Game is a game to analyse: its start and the moves of one line from it,
+// each legal in its position (a null move is not).
 type Game struct {
 	Start board.Position
 	Moves []board.Move
 }
 
 // ParseGame returns the game from a FEN ("" for the standard start) and its
-// moves in SAN, replayed with analysis/board. The error names the first
-// move that is not legal.
+// moves in SAN ("Nf3", "exd8=Q+", without annotations such as "!?"),
+// replayed with analysis/board. The error names the first move that is not
+// legal.
 func ParseGame(fen string, sans []string) (Game, error) {
 	if fen == "" {
 		fen = board.StartFEN
