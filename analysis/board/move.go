@@ -21,11 +21,16 @@ const (
 )
 
 // Move is a move in a particular position. Castling is encoded as the
-// king's move, e1g1 for White's O-O, as in UCI.
+// king's move, e1g1 for White's O-O, as in UCI; in Chess960 as the king
+// taking its own rook, e1h1 for O-O from the standard squares, as UCI
+// writes it with UCI_Chess960 set.
 type Move struct {
 	From, To  Square
 	Promotion PieceType // NoPieceType unless a pawn promotes
 	Flags     MoveFlags
+	// Drop is the piece a crazyhouse drop puts on To from the pocket;
+	// From is then NoSquare. NoPieceType for every other move.
+	Drop PieceType
 }
 
 // nullMove is the move that passes the turn.
@@ -33,6 +38,9 @@ var nullMove = Move{From: NoSquare, To: NoSquare, Flags: Null}
 
 // IsNull reports whether m is a null move.
 func (m Move) IsNull() bool { return m.Flags&Null != 0 }
+
+// IsDrop reports whether m drops a piece from the pocket (crazyhouse).
+func (m Move) IsDrop() bool { return m.Drop != NoPieceType }
 
 // IsCapture reports whether m takes a piece.
 func (m Move) IsCapture() bool { return m.Flags&Capture != 0 }
@@ -48,11 +56,14 @@ func (m Move) Castle() CastleSide {
 	return NoCastle
 }
 
-// String returns the move in UCI notation, such as "e2e4", "e7e8q" or, for a
-// null move, "0000".
+// String returns the move in UCI notation, such as "e2e4", "e7e8q", "N@f3"
+// for a drop or, for a null move, "0000".
 func (m Move) String() string {
 	if m.IsNull() {
 		return "0000"
+	}
+	if m.IsDrop() && m.To.valid() {
+		return string("?PNBRQK"[m.Drop&7]) + "@" + m.To.String()
 	}
 	if !m.From.valid() || !m.To.valid() {
 		return "invalid"

@@ -18,7 +18,15 @@ package board
 // also comes with a *MoveError of kind NullMoveInCheck, so that the caller
 // can decide whether to accept it. Any other failure returns a *MoveError
 // saying why no move, or more than one, matches.
+//
+// In a variant, Resolve follows its rules: drops (N@f3) in Crazyhouse,
+// castling from any rook in Chess960, compulsory captures in Antichess,
+// and so on; after the variant's own end of the game (see Outcome) every
+// move fails with GameOver.
 func (p *Position) Resolve(s SAN) (Move, error) {
+	if p.variant != Standard {
+		return p.resolveVariant(s)
+	}
 	switch {
 	case s.Null:
 		if p.InCheck() {
@@ -297,6 +305,7 @@ func (p *Position) pinner(sq Square) Square {
 // does not know yet unset.
 func (p *Position) newError(s SAN, k MoveErrorKind) *MoveError {
 	return &MoveError{
+		Variant:   p.variant,
 		Kind:      k,
 		SAN:       s.String(),
 		Side:      p.side,

@@ -14,6 +14,9 @@ type SAN struct {
 	Castle    CastleSide
 	Null      bool // "--" or "Z0"
 	Suffix    CheckSuffix
+	// Drop marks a crazyhouse drop: N@f3, or for a pawn @d4 or P@d4.
+	// Piece and To say what goes where; there is no origin.
+	Drop bool
 
 	// Style flags, for warning about forms that PGN export format does not
 	// use.
@@ -36,7 +39,8 @@ func sanError(text string, offset int, format string, args ...any) error {
 }
 
 // ParseSAN parses one move in SAN, such as "e4", "exd5", "Nbd7", "R1a3",
-// "Qh4xe1", "e8=Q+", "O-O-O" or "Kxe2#". The text may end in a check or mate
+// "Qh4xe1", "e8=Q+", "O-O-O" or "Kxe2#", or a crazyhouse drop such as
+// "N@f3" or "P@d4" ("@d4" for short). The text may end in a check or mate
 // sign but not in annotations such as "!?", which the caller strips.
 //
 // Besides the export format it accepts forms found in real files: castling
@@ -173,6 +177,13 @@ func (s *SAN) parseMove(text, body string) error {
 		j++
 	}
 	if j < end-2 {
+		if body[j] == '@' && j == end-3 && j == i && s.Promotion == NoPieceType {
+			// Drops take this way out of the grammar above, so that
+			// the moves of standard chess pay nothing for them.
+			s.Drop = true
+			s.ExplicitPawn = false
+			return nil
+		}
 		return unexpected(text, j)
 	}
 	return s.checkShape(text)
@@ -184,6 +195,8 @@ func unexpected(text string, i int) error {
 	switch c := text[i]; c {
 	case '-':
 		return sanError(text, i, "'-' does not belong in SAN; write e4 or Nf3, not e2-e4 or Ng1-f3")
+	case '@':
+		return sanError(text, i, "a drop is written as a piece letter, '@' and the square, as in N@f3 or P@d4")
 	case 'n', 'r', 'q', 'k':
 		return sanError(text, i, "unexpected %q; piece letters are upper case", c)
 	default:
@@ -260,6 +273,9 @@ func (s SAN) appendText(dst []byte) []byte {
 		return append(dst, "--"...)
 	case s.Castle != NoCastle:
 		dst = append(dst, s.Castle.String()...)
+	case s.Drop:
+		dst = append(dst, "?PNBRQK"[s.Piece&7], '@')
+		dst = append(dst, s.To.String()...)
 	default:
 		if s.Piece != Pawn {
 			dst = append(dst, s.Piece.Letter())
