@@ -281,7 +281,7 @@ func (p *Position) parseShredderCastling(field string) error {
 			bad := field[strings.IndexFunc(field, func(r rune) bool { return !strings.ContainsRune("KQkq", r) })]
 			return fenError(fenCastling, "castling field %q contains %q; want \"-\" or letters from \"KQkq\", or only the rooks' files (\"HAha\")", field, bad)
 		default:
-			if isFile(c|0x20) {
+			if isFile(c | 0x20) {
 				return fenError(fenCastling, "castling right %q is for a rook on the %c-file, which only Chess960 has", c, c|0x20)
 			}
 			return fenError(fenCastling, "castling field %q contains %q; want \"-\" or letters from \"KQkq\"", field, c)

@@ -230,6 +230,9 @@ func (p *Position) checkPawnRanks(ranks uint64) error {
 // is in check, by the variant's rules, and in Racing Kings any check.
 func (p *Position) checkVariantChecks() error {
 	them := p.side.Other()
+	if p.variant == Atomic && p.pieces(King, them) == 0 {
+		return fenError(fenPlacement, "%s has 0 kings, want 1: only the side to move may have lost its king", them.title())
+	}
 	if p.variant == RacingKings && p.variantInCheck() {
 		return fenError(fenSide, "%s is in check, which Racing Kings never allows", p.side.title())
 	}

@@ -37,6 +37,8 @@ func (p *Position) Resolve(s SAN) (Move, error) {
 		return p.resolveCastling(s)
 	case !s.To.valid() || s.Piece < Pawn || s.Piece > King:
 		return Move{}, p.newError(s, NoPieceCanReach)
+	case s.Drop:
+		return Move{}, p.newError(s, DropNotAllowed)
 	}
 	if m, ok := p.resolveMove(&s); ok {
 		return m, nil
