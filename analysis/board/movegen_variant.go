@@ -138,7 +138,7 @@ func (p *Position) appendDrops(buf []Move) []Move {
 			tos &^= rankMask(0) | rankMask(7)
 		}
 		for ; tos != 0; tos &= tos - 1 {
-			buf = append(buf, Move{From: NoSquare, To: firstSquare(tos), Drop: pt})
+			buf = append(buf, dropMove(pt, firstSquare(tos)))
 		}
 	}
 	return buf

@@ -90,12 +90,12 @@ func (p *Position) playVariant(m Move) {
 
 // playDrop puts a piece from the mover's pocket on m.To.
 func (p *Position) playDrop(us Color, m Move) {
-	if m.Drop < Pawn || m.Drop > Queen || p.Pocket(us, m.Drop) == 0 {
+	if m.Promotion < Pawn || m.Promotion > Queen || p.Pocket(us, m.Promotion) == 0 {
 		return
 	}
-	p.addPocket(us, m.Drop, -1)
-	p.put(m.Drop, us, m.To)
-	if m.Drop == Pawn {
+	p.addPocket(us, m.Promotion, -1)
+	p.put(m.Promotion, us, m.To)
+	if m.Promotion == Pawn {
 		p.halfmove = 0
 	}
 	p.countCheck(us)

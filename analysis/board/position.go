@@ -9,9 +9,9 @@ package board
 // not a valid position; use StartPosition or ParseFEN.
 //
 // A position also knows its Variant (see ParseFENVariant). What only the
-// variants need is packed into the last fields, which stay zero in
-// standard chess, so that a standard position stays as small as it was
-// give or take eight bytes.
+// variants need is packed into eight bytes and the padding that was
+// there, and stays zero in standard chess (but style, for a FEN read with
+// Shredder-FEN's "HAha").
 type Position struct {
 	// byType is indexed by PieceType. No piece is of type NoPieceType, so
 	// byType[NoPieceType] holds crazyhouse's promoted pieces instead (see

@@ -37,9 +37,10 @@ func (p *Position) Resolve(s SAN) (Move, error) {
 		return p.resolveCastling(s)
 	case !s.To.valid() || s.Piece < Pawn || s.Piece > King:
 		return Move{}, p.newError(s, NoPieceCanReach)
-	case s.Drop:
-		return Move{}, p.newError(s, DropNotAllowed)
 	}
+	// A drop resolves to no move here (originMask allows it no origin),
+	// and explain says why, which keeps its test off the path of every
+	// other move.
 	if m, ok := p.resolveMove(&s); ok {
 		return m, nil
 	}
@@ -159,7 +160,9 @@ func originMask(s *SAN) uint64 {
 	if s.FromFile >= 0 {
 		mask &= fileMask(int(s.FromFile))
 	}
-	if s.FromRank >= 0 {
+	if s.FromRank != -1 {
+		// A drop's DropRank, below every rank, shifts the rank's mask
+		// out of the word: a drop has no origin on the board.
 		mask &= rankMask(int(s.FromRank))
 	}
 	return mask
@@ -194,6 +197,9 @@ func (p *Position) resolveCastling(s SAN) (Move, error) {
 // explain works out why s does not name exactly one legal move. It runs
 // only when resolution has failed, so it favours clear answers over speed.
 func (p *Position) explain(s SAN) error {
+	if s.IsDrop() {
+		return p.newError(s, DropNotAllowed)
+	}
 	if s.Piece != Pawn && s.Promotion != NoPieceType {
 		return p.newError(s, BadPromotion)
 	}

@@ -14,7 +14,7 @@ func (p *Position) resolveVariant(s SAN) (Move, error) {
 		return Move{}, e
 	case s.Castle != NoCastle:
 		return p.resolveVariantCastling(s)
-	case s.Drop:
+	case s.IsDrop():
 		return p.resolveDrop(s)
 	case !s.To.valid() || s.Piece < Pawn || s.Piece > King:
 		return Move{}, p.newError(s, NoPieceCanReach)
@@ -186,7 +186,7 @@ func (p *Position) resolveDrop(s SAN) (Move, error) {
 	case s.Piece == Pawn && (s.To.Rank() == 0 || s.To.Rank() == 7):
 		e.Kind = BadDrop
 	default:
-		m := Move{From: NoSquare, To: s.To, Drop: s.Piece}
+		m := dropMove(s.Piece, s.To)
 		for _, d := range p.appendDrops(nil) {
 			if d == m {
 				return m, nil

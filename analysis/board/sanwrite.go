@@ -129,7 +129,7 @@ func (p *Position) appendVariantSANMove(dst []byte, m Move) []byte {
 	case m.IsNull():
 		return append(dst, "--"...)
 	case m.IsDrop():
-		return append(append(append(dst, "?PNBRQK"[m.Drop&7]), '@'), m.To.String()...)
+		return append(append(append(dst, "?PNBRQK"[m.Promotion&7]), '@'), m.To.String()...)
 	}
 	piece := p.typeAt(m.From)
 	if piece == King {

@@ -267,7 +267,7 @@ func TestParseSANDrops(t *testing.T) {
 	}
 	for _, tc := range tests {
 		s, err := ParseSAN(tc.text)
-		if err != nil || !s.Drop || s.Piece != tc.piece || s.To != tc.to || s.ExplicitPawn || s.String() != tc.back {
+		if err != nil || !s.IsDrop() || s.Piece != tc.piece || s.To != tc.to || s.ExplicitPawn || s.String() != tc.back {
 			t.Errorf("ParseSAN(%q) = %+v, %v; want a drop of a %v on %v, written %s", tc.text, s, err, tc.piece, tc.to, tc.back)
 		}
 	}
@@ -318,7 +318,7 @@ func TestCrazyhouseDrops(t *testing.T) {
 		}
 	}
 	q := mustParseFENVariant("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", Crazyhouse)
-	if _, err := q.Resolve(SAN{Piece: Pawn, To: D8, Drop: true, FromFile: -1, FromRank: -1}); err == nil || !strings.Contains(err.Error(), "first or last rank") {
+	if _, err := q.Resolve(SAN{Piece: Pawn, To: D8, FromFile: -1, FromRank: DropRank}); err == nil || !strings.Contains(err.Error(), "first or last rank") {
 		t.Errorf("a pawn dropped on d8: %v", err)
 	}
 	// A drop in standard chess is not a pawn move.
