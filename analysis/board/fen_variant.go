@@ -86,36 +86,35 @@ func ParseFENVariant(fen string, v Variant) (Position, error) {
 }
 
 // takeCheckCounters removes Three-check's counters from the fields of a
-// FEN and reads them into p.
+// FEN and reads them into p. They are either before the move counters or
+// after them, and in either place may be the checks still needed ("3+3")
+// or the checks given ("+0+0"), as chessops reads them; FEN writes back
+// the two usual forms, the checks still needed before the move counters
+// and lichess's checks given after them.
 func (p *Position) takeCheckCounters(fields []string) ([]string, error) {
 	switch {
 	case len(fields) >= 5 && strings.Contains(fields[4], "+"):
-		p.style |= styleRemainingChecks
-		err := p.parseCheckCounters(fields[4], true)
+		err := p.parseCheckCounters(fields[4])
+		if !strings.HasPrefix(fields[4], "+") {
+			p.style |= styleRemainingChecks
+		}
 		return append(fields[:4:4], fields[5:]...), err
 	case len(fields) == 7:
-		return fields[:6], p.parseCheckCounters(fields[6], false)
+		return fields[:6], p.parseCheckCounters(fields[6])
 	}
 	return fields, nil
 }
 
-// parseCheckCounters reads "W+B", the checks each side still needs when
-// remaining is set, or "+W+B", the checks each has given.
-func (p *Position) parseCheckCounters(field string, remaining bool) error {
-	want, s := `"+W+B" after the move counters, the checks each side has given (0 to 3)`, field
-	if remaining {
-		want = `"W+B" before the move counters, the checks each side still needs (0 to 3)`
-	} else if !strings.HasPrefix(s, "+") {
-		s = ""
-	} else {
-		s = s[1:]
-	}
+// parseCheckCounters reads "W+B", the checks each side still needs, or
+// "+W+B", the checks each has given.
+func (p *Position) parseCheckCounters(field string) error {
+	s, given := strings.CutPrefix(field, "+")
 	digit := func(c byte) bool { return '0' <= c && c <= '3' }
 	if len(s) != 3 || s[1] != '+' || !digit(s[0]) || !digit(s[2]) {
-		return fenError(fenChecks, "check counters %q: want %s", field, want)
+		return fenError(fenChecks, "check counters %q: want \"+W+B\", the checks each side has given, or \"W+B\", the checks each still needs (0 to 3)", field)
 	}
 	w, b := s[0]-'0', s[2]-'0'
-	if remaining {
+	if !given {
 		w, b = 3-w, 3-b
 	}
 	p.checks = w | b<<4
