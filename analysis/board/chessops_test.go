@@ -243,3 +243,46 @@ func comparePosition(t *testing.T, p *Position, theirs *chessopsPosition) bool {
 	}
 	return ok
 }
+
+// TestAtomicPerftAgainstChessops compares perft(4) with chessops on 20
+// positions of Atomic, which Debian's Fairy-Stockfish does not play (see
+// TestPerftAgainstEngines for the other variants). It takes about half a
+// minute, most of it chessops's; in short mode and under the race detector
+// it compares perft(3).
+func TestAtomicPerftAgainstChessops(t *testing.T) {
+	cmd := chessopsOrSkip(t)
+	depth := 4
+	if testing.Short() || raceEnabled {
+		depth = 3
+	}
+	positions := oraclePositions(Atomic, 20, int64(Atomic))
+	var input strings.Builder
+	for _, p := range positions {
+		line, err := json.Marshal(map[string]any{"variant": "atomic", "fen": p.FEN(), "perft": depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		input.Write(line)
+		input.WriteByte('\n')
+	}
+	cmd.Stdin = strings.NewReader(input.String())
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("replay.mjs: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != len(positions) {
+		t.Fatalf("chessops answered %d of %d positions", len(lines), len(positions))
+	}
+	bufs := make([][]Move, depth+1)
+	for i, line := range lines {
+		var answer struct{ Nodes int }
+		if err := json.Unmarshal([]byte(line), &answer); err != nil {
+			t.Fatal(err)
+		}
+		if got := perft(&positions[i], depth, bufs); got != answer.Nodes {
+			t.Errorf("%s: perft(%d) = %d, chessops %d", positions[i].FEN(), depth, got, answer.Nodes)
+		}
+	}
+}

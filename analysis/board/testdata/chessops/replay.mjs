@@ -1,9 +1,11 @@
 // replay.mjs replays games with chessops, for chessops_test.go. It reads
 // one game a line on standard input, as JSON: {"variant", "fen", "moves"}
 // (chessops's rules name, a FEN, UCI moves with castling as the king
-// taking its rook and drops as N@f3), and writes one JSON line for each
-// position of each game, the start included: its FEN, its legal moves
-// with their SAN, whether the side to move is in check, and the outcome.
+// taking its rook and drops as N@f3), and writes for each game a JSON line
+// with an array that describes each of its positions, the start included:
+// its FEN, its legal moves with their SAN, whether the side to move is in
+// check, and the outcome. A line {"variant", "fen", "perft": depth} asks
+// instead for the perft count of the position, answered as {"nodes": n}.
 // The chessops package is found in the node_modules folder named by the
 // environment variable PGNLS_CHESSOPS.
 import path from 'node:path';
@@ -61,10 +63,26 @@ function describe(pos) {
   };
 }
 
+function perft(pos, depth) {
+  const moves = legalMoves(pos);
+  if (depth === 1) return moves.length;
+  let nodes = 0;
+  for (const m of moves) {
+    const after = pos.clone();
+    after.play(m);
+    nodes += perft(after, depth - 1);
+  }
+  return nodes;
+}
+
 const rl = readline.createInterface({ input: process.stdin });
 rl.on('line', line => {
   const game = JSON.parse(line);
   const pos = setupPosition(game.variant, parseFen(game.fen).unwrap()).unwrap();
+  if (game.perft) {
+    process.stdout.write(JSON.stringify({ nodes: perft(pos, game.perft) }) + '\n');
+    return;
+  }
   const out = [describe(pos)];
   for (const uci of game.moves) {
     pos.play(parseUci(uci));
