@@ -2,16 +2,18 @@ package board
 
 // resolveVariant is Resolve for a variant.
 func (p *Position) resolveVariant(s SAN) (Move, error) {
-	switch {
-	case s.Null:
+	if s.Null {
 		if p.variantInCheck() {
 			return nullMove, p.newError(s, NullMoveInCheck)
 		}
 		return nullMove, nil
-	case p.variantEnd().Over():
+	}
+	if end := p.variantEnd(); end.Over() {
 		e := p.newError(s, GameOver)
-		e.End = p.variantEnd().Reason
+		e.End = end.Reason
 		return Move{}, e
+	}
+	switch {
 	case s.Castle != NoCastle:
 		return p.resolveVariantCastling(s)
 	case s.IsDrop():

@@ -185,16 +185,25 @@ func (s *SAN) parseMove(text, body string) error {
 		j++
 	}
 	if j < end-2 {
-		if body[j] == '@' && j == end-3 && j == i && s.Promotion == NoPieceType {
-			// Drops take this way out of the grammar above, so that
-			// the moves of standard chess pay nothing for them.
-			s.FromRank = DropRank
-			s.ExplicitPawn = false
+		if s.takeDrop(body, i, j, end) {
 			return nil
 		}
 		return unexpected(text, j)
 	}
 	return s.checkShape(text)
+}
+
+// takeDrop makes s a drop, [piece]@square, if that is what body is, the
+// grammar of parseMove having stopped at j, after the piece letter (if any)
+// at i, with the destination at end-2. Drops take this way out of
+// parseMove, so that the moves of standard chess pay nothing for them.
+func (s *SAN) takeDrop(body string, i, j, end int) bool {
+	if body[j] != '@' || j != i || j != end-3 || s.Promotion != NoPieceType {
+		return false
+	}
+	s.FromRank = DropRank
+	s.ExplicitPawn = false // P@d4 is how lichess writes a pawn's drop
+	return true
 }
 
 // unexpected reports the character at text[i], with a hint for the common

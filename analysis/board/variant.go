@@ -49,9 +49,9 @@ const (
 	// enemy king wins. A king cannot capture, and kings side by side
 	// cannot give each other check.
 	Atomic
-	// Horde: White has 36 pawns and pieces but no king and loses when all
-	// of them are gone; White's pawns on the first rank may advance one
-	// or two squares.
+	// Horde: White has 36 pawns and no king, and loses when all of them
+	// (and what they promote to) are gone; White's pawns on the first
+	// rank may advance one or two squares.
 	Horde
 
 	numVariants
