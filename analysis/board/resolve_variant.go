@@ -28,19 +28,25 @@ func (p *Position) resolveVariant(s SAN) (Move, error) {
 		}
 		return Move{}, p.explain(s)
 	}
+	// Only the pseudo-legal moves that fit s are tested for legality:
+	// testing every move, as generating the legal moves does, made
+	// Racing Kings and Atomic several times slower.
 	var buf [256]Move
-	legal := p.variantLegalMoves(buf[:0])
+	pseudo := p.pseudoMoves(buf[:0])
 	var found []Move
-	for _, m := range legal {
-		if p.fits(&s, m) {
+	for _, m := range pseudo {
+		if p.fits(&s, m) && p.variantLegal(m) {
 			found = append(found, m)
 		}
+	}
+	if p.variant == Antichess && len(found) > 0 && !found[0].IsCapture() && hasCapture(pseudo) {
+		found = nil // capturing is compulsory
 	}
 	switch len(found) {
 	case 1:
 		return found[0], nil
 	case 0:
-		return Move{}, p.explainVariant(s, legal)
+		return Move{}, p.explainVariant(s, p.variantLegalMoves(pseudo[:0]))
 	}
 	e := p.newError(s, Ambiguous)
 	e.Candidates = found
@@ -48,6 +54,16 @@ func (p *Position) resolveVariant(s SAN) (Move, error) {
 		e.CandidateSANs = append(e.CandidateSANs, p.SAN(m))
 	}
 	return Move{}, e
+}
+
+// hasCapture reports whether one of moves captures.
+func hasCapture(moves []Move) bool {
+	for _, m := range moves {
+		if m.IsCapture() {
+			return true
+		}
+	}
+	return false
 }
 
 // fits reports whether m, a move in p, is one that s, a move other than
@@ -177,25 +193,41 @@ func (p *Position) resolveVariantCastling(s SAN) (Move, error) {
 // resolveDrop resolves a drop such as N@f3.
 func (p *Position) resolveDrop(s SAN) (Move, error) {
 	us := p.side
-	e := p.newError(s, NotInPocket)
+	var kind MoveErrorKind
 	switch {
 	case p.variant != Crazyhouse:
-		e.Kind = DropNotAllowed
+		kind = DropNotAllowed
 	case s.Piece < Pawn || s.Piece > Queen || p.Pocket(us, s.Piece) == 0:
+		kind = NotInPocket
 	case p.occupied()&bit(s.To) != 0:
-		e.Kind = DropOccupied
-		e.Where, e.Other = s.To, p.typeAt(s.To)
+		kind = DropOccupied
 	case s.Piece == Pawn && (s.To.Rank() == 0 || s.To.Rank() == 7):
-		e.Kind = BadDrop
+		kind = BadDrop
+	case !p.dropAnswersCheck(s.To):
+		kind = KingInCheck
 	default:
-		m := dropMove(s.Piece, s.To)
-		for _, d := range p.appendDrops(nil) {
-			if d == m {
-				return m, nil
-			}
-		}
-		e.Kind = KingInCheck
+		return dropMove(s.Piece, s.To), nil
+	}
+	e := p.newError(s, kind)
+	switch kind {
+	case DropOccupied:
+		e.Where, e.Other = s.To, p.typeAt(s.To)
+	case KingInCheck:
 		e.InCheck = true
 	}
 	return Move{}, e
+}
+
+// dropAnswersCheck reports whether a drop on to, an empty square, leaves
+// the side to move out of check: always when it is not in check, never in
+// double check, and otherwise when to blocks the check.
+func (p *Position) dropAnswersCheck(to Square) bool {
+	checkers := p.checkers()
+	switch {
+	case checkers == 0:
+		return true
+	case checkers&(checkers-1) != 0:
+		return false
+	}
+	return between[p.kingSquare(p.side)][firstSquare(checkers)]&bit(to) != 0
 }
