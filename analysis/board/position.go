@@ -10,8 +10,8 @@ package board
 //
 // A position also knows its Variant (see ParseFENVariant). What only the
 // variants need is packed into eight bytes and the padding that was
-// there, and stays zero in standard chess (but style, for a FEN read with
-// Shredder-FEN's "HAha").
+// there; in standard chess it stays zero, but for the style of a FEN that
+// wrote its castling rights as the rooks' files ("HAha").
 type Position struct {
 	// byType is indexed by PieceType. No piece is of type NoPieceType, so
 	// byType[NoPieceType] holds crazyhouse's promoted pieces instead (see
