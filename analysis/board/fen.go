@@ -63,6 +63,11 @@ const (
 // field 4 or 5 together with a complete position in which that counter has
 // its default. A caller that sees such an error may warn and carry on.
 // After any other error the position is unusable.
+//
+// The castling rights may also be written as the rooks' files,
+// Shredder-FEN's "HAha", which FEN then writes back so. Rights that only
+// Chess960 can have are an error whose FENError.Chess960 is set; see
+// ParseFENVariant for Chess960 and the other variants.
 func ParseFEN(fen string) (Position, error) {
 	var p Position
 	var buf [6]string
