@@ -36,8 +36,8 @@
 //
 // Standard chess keeps its own code: each method tests the variant once
 // and hands any other to the variant's code (the files *_variant.go), so
-// the variants cost standard chess nothing measurable (BenchmarkResolvePlay
-// is unchanged). Castling in Chess960 is encoded as the king taking its own
+// the variants cost standard chess nothing measurable (in same-run
+// comparisons BenchmarkResolvePlay stayed within the machine's noise). Castling in Chess960 is encoded as the king taking its own
 // rook, as UCI does with UCI_Chess960; a drop is a Move with the Drop flag.
 //
 // A checker decides the rules of a game so:
@@ -56,6 +56,7 @@
 //     resolve with GameOver.
 //
 // The oracles of the variants' tests are Stockfish and Fairy-Stockfish
-// (perft, engine_test.go) and chessops (move by move, chessops_test.go),
-// which skip without them, and published perft counts, which need neither.
+// (perft, engine_test.go) and chessops (move by move, and Atomic's perft,
+// chessops_test.go), which skip without them, and published perft counts,
+// which need neither.
 package board
