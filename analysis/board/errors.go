@@ -51,6 +51,31 @@ const (
 	// WrongSideToMove: the move is legal for the side not to move, which
 	// usually means a move is missing.
 	WrongSideToMove
+
+	// The kinds of the variants.
+
+	// GameOver: the variant's own rule has already ended the game (End
+	// says which); no move may follow.
+	GameOver
+	// MustCapture: Antichess makes capturing compulsory, and this move
+	// captures nothing; Candidates lists the captures.
+	MustCapture
+	// GivesCheck: Racing Kings forbids giving check.
+	GivesCheck
+	// ExplodesOwnKing: in Atomic the capture would blow up the mover's own
+	// king (a king cannot capture at all).
+	ExplodesOwnKing
+	// NoCastlingInVariant: the variant (Antichess, Racing Kings) has no
+	// castling.
+	NoCastlingInVariant
+	// DropNotAllowed: a drop (N@f3) outside Crazyhouse.
+	DropNotAllowed
+	// NotInPocket: the side to move has no such piece in its pocket.
+	NotInPocket
+	// DropOccupied: the square of the drop is not empty.
+	DropOccupied
+	// BadDrop: a pawn dropped on the first or last rank.
+	BadDrop
 )
 
 var kindNames = [...]string{
@@ -69,6 +94,15 @@ var kindNames = [...]string{
 	BadPromotion:         "BadPromotion",
 	NullMoveInCheck:      "NullMoveInCheck",
 	WrongSideToMove:      "WrongSideToMove",
+	GameOver:             "GameOver",
+	MustCapture:          "MustCapture",
+	GivesCheck:           "GivesCheck",
+	ExplodesOwnKing:      "ExplodesOwnKing",
+	NoCastlingInVariant:  "NoCastlingInVariant",
+	DropNotAllowed:       "DropNotAllowed",
+	NotInPocket:          "NotInPocket",
+	DropOccupied:         "DropOccupied",
+	BadDrop:              "BadDrop",
 }
 
 func (k MoveErrorKind) String() string {
@@ -106,6 +140,11 @@ type MoveError struct {
 	// pinned pieces' moves.
 	Candidates    []Move
 	CandidateSANs []string
+
+	// Variant is the rules of the position, and End, for GameOver, why the
+	// game is over.
+	Variant Variant
+	End     EndReason
 }
 
 func (e *MoveError) Error() string {
@@ -140,6 +179,30 @@ func (e *MoveError) Error() string {
 		return "a null move cannot be played in check"
 	case WrongSideToMove:
 		return fmt.Sprintf("it is %s's move, but this is a move for %s", e.Side.title(), e.Side.Other().title())
+	case GameOver:
+		return fmt.Sprintf("the game is already over (%s): no move may follow", e.End)
+	case MustCapture:
+		if len(e.CandidateSANs) > 6 {
+			return fmt.Sprintf("capturing is compulsory in %s, and %d captures are possible", e.Variant, len(e.CandidateSANs))
+		}
+		return fmt.Sprintf("capturing is compulsory in %s: %s", e.Variant, orList(e.CandidateSANs))
+	case GivesCheck:
+		return fmt.Sprintf("the move would give check, which %s forbids", e.Variant)
+	case ExplodesOwnKing:
+		if e.Piece == King {
+			return "a king cannot capture in Atomic: it would explode"
+		}
+		return fmt.Sprintf("the capture would blow up %s's own king", e.Side.title())
+	case NoCastlingInVariant:
+		return fmt.Sprintf("there is no castling in %s", e.Variant)
+	case DropNotAllowed:
+		return fmt.Sprintf("pieces are dropped only in Crazyhouse, not in %s", e.Variant)
+	case NotInPocket:
+		return fmt.Sprintf("%s has no %s in the pocket", e.Side.title(), e.Piece)
+	case DropOccupied:
+		return fmt.Sprintf("cannot drop on %v: the %s there must be captured, not covered", e.To, e.Other)
+	case BadDrop:
+		return "a pawn cannot be dropped on the first or last rank"
 	}
 	return "illegal move"
 }
@@ -178,6 +241,8 @@ func (e *MoveError) kingInCheck() string {
 	switch {
 	case e.Castle != NoCastle:
 		return fmt.Sprintf("cannot castle into check: %v is attacked", e.Where)
+	case e.Piece == King && e.From != NoSquare && e.To == e.From:
+		return "the king would be in check"
 	case e.Piece == King:
 		return fmt.Sprintf("the king would be in check on %v", e.To)
 	case e.InCheck:

@@ -15,8 +15,19 @@ type FENError struct {
 	// A caller may use it to point at the field, or to treat some problems,
 	// such as the fullmove number 0 that many puzzle files write, as
 	// warnings.
+	//
+	// In a variant, 6 is Three-check's check counters and 0 includes
+	// Crazyhouse's pockets.
 	Field  int
 	Reason string // why, in words
+
+	// Chess960 is set, for a castling error (Field 2) in standard chess,
+	// when the same FEN is a valid Chess960 position: castling rights for
+	// a king or rooks off the standard squares, or written with the rooks'
+	// files (Shredder-FEN "HFhf") or X-FEN's outermost rooks. A checker
+	// can then suggest the Variant tag "Chess960" and replay the game
+	// with ParseFENVariant(fen, Chess960), where O-O is legal.
+	Chess960 bool
 }
 
 func (e *FENError) Error() string { return "invalid FEN: " + e.Reason }
@@ -33,6 +44,7 @@ const (
 	fenEnPassant
 	fenHalfmove
 	fenFullmove
+	fenChecks // Three-check's counters, wherever they are written
 )
 
 // ParseFEN parses a position in Forsyth-Edwards Notation and checks that it
@@ -51,6 +63,11 @@ const (
 // field 4 or 5 together with a complete position in which that counter has
 // its default. A caller that sees such an error may warn and carry on.
 // After any other error the position is unusable.
+//
+// The castling rights may also be written as the rooks' files,
+// Shredder-FEN's "HAha", which FEN then writes back so. Rights that only
+// Chess960 can have are an error whose FENError.Chess960 is set; see
+// ParseFENVariant for Chess960 and the other variants.
 func ParseFEN(fen string) (Position, error) {
 	var p Position
 	var buf [6]string
@@ -58,7 +75,7 @@ func ParseFEN(fen string) (Position, error) {
 	if len(fields) != 6 && len(fields) != 4 {
 		return p, fenError(-1, "found %d fields, want 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number) or the first 4", len(fields))
 	}
-	if err := p.parsePlacement(fields[fenPlacement]); err != nil {
+	if err := p.parsePlacement(fields[fenPlacement], false); err != nil {
 		return p, err
 	}
 	if err := p.checkPieces(); err != nil {
@@ -73,7 +90,7 @@ func ParseFEN(fen string) (Position, error) {
 		return p, fenError(fenSide, "side to move is %q, want \"w\" or \"b\"", fields[fenSide])
 	}
 	if err := p.parseCastling(fields[fenCastling]); err != nil {
-		return p, err
+		return p, chess960Hint(fen, err)
 	}
 	if err := p.parseEnPassant(fields[fenEnPassant]); err != nil {
 		return p, err
@@ -126,7 +143,9 @@ func asciiSpace(c byte) bool {
 // to the first, separated by slashes. It reads the field in one pass, with
 // a table for the piece letters, because the placement was most of
 // ParseFEN's time.
-func (p *Position) parsePlacement(field string) error {
+//
+// In crazyhouse (marks set), a '~' after a piece marks it as promoted.
+func (p *Position) parsePlacement(field string, marks bool) error {
 	if n := strings.Count(field, "/") + 1; n != 8 {
 		return fenError(fenPlacement, "piece placement has %d ranks, want 8", n)
 	}
@@ -146,6 +165,10 @@ func (p *Position) parsePlacement(field string) error {
 		}
 		fp := fenPieces[c]
 		if fp.pt == NoPieceType {
+			if c == '~' && marks && i > 0 && fenPieces[field[i-1]].pt != NoPieceType && file <= 8 {
+				p.markPromoted(Square(8*rank+file-1), fenPieces[field[i-1]].pt)
+				continue
+			}
 			return fenError(fenPlacement, "rank %d contains %q, which is neither a piece letter nor a digit 1-8", rank+1, c)
 		}
 		if file < 8 {
@@ -216,7 +239,7 @@ func (p *Position) parseCastling(field string) error {
 		case 'q':
 			right = blackLong
 		default:
-			return fenError(fenCastling, "castling field %q contains %q; want \"-\" or letters from \"KQkq\"", field, c)
+			return p.parseShredderCastling(field)
 		}
 		if p.castling&right != 0 {
 			return fenError(fenCastling, "castling field %q repeats %q", field, c)
@@ -225,14 +248,73 @@ func (p *Position) parseCastling(field string) error {
 		if upper(c) == 'Q' {
 			side = CastleLong
 		}
-		g := castlings[color][side]
-		if p.pieces(King, color)&bit(g.kingFrom) == 0 || p.pieces(Rook, color)&bit(g.rookFrom) == 0 {
-			return fenError(fenCastling, "castling right %q needs the %s king on %v and a %s rook on %v",
-				c, color, g.kingFrom, color, g.rookFrom)
+		if err := p.addStandardRight(c, color, side); err != nil {
+			return err
 		}
-		p.castling |= right
 	}
 	return nil
+}
+
+// addStandardRight adds the castling right of color on side, written as the
+// letter c, checking that king and rook stand on their standard squares.
+func (p *Position) addStandardRight(c byte, color Color, side CastleSide) error {
+	g := castlings[color][side]
+	if p.pieces(King, color)&bit(g.kingFrom) == 0 || p.pieces(Rook, color)&bit(g.rookFrom) == 0 {
+		return fenError(fenCastling, "castling right %q needs the %s king on %v and a %s rook on %v",
+			c, color, g.kingFrom, color, g.rookFrom)
+	}
+	p.castling |= castlingRight(color, side)
+	return nil
+}
+
+// parseShredderCastling reads, in standard chess, a castling field written
+// with the rooks' files, as Shredder-FEN does: "HAha" for the standard
+// squares, which FEN then writes back the same way. Any other file is a
+// Chess960 right, which standard chess rejects.
+func (p *Position) parseShredderCastling(field string) error {
+	p.castling = 0
+	for i := 0; i < len(field); i++ {
+		c := field[i]
+		var side CastleSide
+		switch upper(c) {
+		case 'H':
+			side = CastleShort
+		case 'A':
+			side = CastleLong
+		case 'K', 'Q':
+			// K or Q among files: report the first letter of neither.
+			bad := field[strings.IndexFunc(field, func(r rune) bool { return !strings.ContainsRune("KQkq", r) })]
+			return fenError(fenCastling, "castling field %q contains %q; want \"-\" or letters from \"KQkq\", or only the rooks' files (\"HAha\")", field, bad)
+		default:
+			if isFile(c | 0x20) {
+				return fenError(fenCastling, "castling right %q is for a rook on the %c-file, which only Chess960 has", c, c|0x20)
+			}
+			return fenError(fenCastling, "castling field %q contains %q; want \"-\" or letters from \"KQkq\"", field, c)
+		}
+		color := colorOfLetter(c)
+		if p.castling&castlingRight(color, side) != 0 {
+			return fenError(fenCastling, "castling field %q repeats %q", field, c)
+		}
+		if err := p.addStandardRight(c, color, side); err != nil {
+			return err
+		}
+	}
+	p.style |= styleShredder
+	return nil
+}
+
+// chess960Hint marks err, a castling error of standard chess, as one that
+// Chess960 would not make (see FENError.Chess960).
+func chess960Hint(fen string, err error) error {
+	fe, ok := err.(*FENError)
+	if !ok || fe.Field != fenCastling {
+		return err
+	}
+	_, err960 := ParseFENVariant(fen, Chess960)
+	if e, ok := err960.(*FENError); err960 == nil || ok && (e.Field == fenHalfmove || e.Field == fenFullmove) {
+		fe.Chess960 = true
+	}
+	return fe
 }
 
 // parseEnPassant reads the en passant field: "-" or the square behind a
@@ -313,10 +395,39 @@ func (p *Position) FEN() string {
 
 // AppendFEN appends the position's FEN to dst.
 func (p *Position) AppendFEN(dst []byte) []byte {
+	if p.variant != Standard {
+		return p.appendVariantFEN(dst)
+	}
+	dst = p.appendPlacement(dst, 0)
+	dst = append(dst, ' ', "wb"[p.side], ' ')
+	if p.castling == 0 {
+		dst = append(dst, '-')
+	}
+	letters := "KQkq"
+	if p.style&styleShredder != 0 {
+		letters = "HAha"
+	}
+	for i := range 4 {
+		if p.castling&(1<<i) != 0 {
+			dst = append(dst, letters[i])
+		}
+	}
+	dst = append(dst, ' ')
+	dst = append(dst, p.epSquare.String()...)
+	dst = append(dst, ' ')
+	dst = strconv.AppendInt(dst, int64(p.halfmove), 10)
+	dst = append(dst, ' ')
+	return strconv.AppendInt(dst, int64(p.fullmove), 10)
+}
+
+// appendPlacement appends the first field of the FEN, with a '~' after
+// each piece in marked (crazyhouse's promoted pieces).
+func (p *Position) appendPlacement(dst []byte, marked uint64) []byte {
 	for rank := 7; rank >= 0; rank-- {
 		empty := byte(0)
 		for file := 0; file < 8; file++ {
-			pt, c, ok := p.PieceAt(NewSquare(file, rank))
+			sq := NewSquare(file, rank)
+			pt, c, ok := p.PieceAt(sq)
 			if !ok {
 				empty++
 				continue
@@ -326,6 +437,9 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 				empty = 0
 			}
 			dst = append(dst, fenLetter(pt, c))
+			if marked&bit(sq) != 0 {
+				dst = append(dst, '~')
+			}
 		}
 		if empty > 0 {
 			dst = append(dst, '0'+empty)
@@ -334,21 +448,7 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 			dst = append(dst, '/')
 		}
 	}
-	dst = append(dst, ' ', "wb"[p.side], ' ')
-	if p.castling == 0 {
-		dst = append(dst, '-')
-	}
-	for i, letter := range []byte("KQkq") {
-		if p.castling&(1<<i) != 0 {
-			dst = append(dst, letter)
-		}
-	}
-	dst = append(dst, ' ')
-	dst = append(dst, p.epSquare.String()...)
-	dst = append(dst, ' ')
-	dst = strconv.AppendInt(dst, int64(p.halfmove), 10)
-	dst = append(dst, ' ')
-	return strconv.AppendInt(dst, int64(p.fullmove), 10)
+	return dst
 }
 
 // fenLetter returns the FEN letter of a piece: upper case for White.

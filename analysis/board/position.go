@@ -3,18 +3,33 @@ package board
 // Position is a chess position: the pieces, the side to move, castling
 // rights, the en passant target and the move counters.
 //
-// It is a value of 88 bytes with no pointers inside, so copying it is cheap
+// It is a value of 96 bytes with no pointers inside, so copying it is cheap
 // and the copy is independent; callers copy a position before a move to
 // replay a variation from it later. The zero value is an empty board and is
 // not a valid position; use StartPosition or ParseFEN.
+//
+// A position also knows its Variant (see ParseFENVariant). What only the
+// variants need is packed into eight bytes and the padding that was
+// there; in standard chess it stays zero, but for the style of a FEN that
+// wrote its castling rights as the rooks' files ("HAha").
 type Position struct {
-	byType   [King + 1]uint64 // indexed by PieceType; byType[NoPieceType] stays empty
+	// byType is indexed by PieceType. No piece is of type NoPieceType, so
+	// byType[NoPieceType] holds crazyhouse's promoted pieces instead (see
+	// promoted); it is empty in every other variant.
+	byType   [King + 1]uint64
 	byColor  [2]uint64
+	pockets  uint64 // crazyhouse: 6-bit counts, see Pocket
 	side     Color
 	castling castlingRights
 	epSquare Square // set after every double push, as the PGN standard's FEN does
-	halfmove int32  // plies since the last capture or pawn move
-	fullmove int32  // starts at 1 and increments after Black's move
+	variant  Variant
+	halfmove int32 // plies since the last capture or pawn move
+	fullmove int32 // starts at 1 and increments after Black's move
+	// rookFiles holds, outside standard chess, the file of the rook each
+	// castling right castles with, four bits a right (see rookFrom).
+	rookFiles uint16
+	checks    uint8 // three-check: checks given, four bits a side
+	style     uint8 // how FEN writes the position back (styleShredder, ...)
 }
 
 // castlingRights is a set of the four castling rights.
@@ -145,18 +160,32 @@ func (p *Position) checkers() uint64 {
 	return p.attackers(p.kingSquare(p.side), p.occupied(), p.byColor[p.side.Other()])
 }
 
-// InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool { return p.checkers() != 0 }
+// InCheck reports whether the side to move is in check. In Antichess, and
+// for Horde's king-less White, it is always false; in Atomic a king next
+// to the enemy king is never in check.
+func (p *Position) InCheck() bool {
+	if p.variant != Standard {
+		return p.variantInCheck()
+	}
+	return p.checkers() != 0
+}
 
-// IsCheckmate reports whether the side to move is checkmated.
+// IsCheckmate reports whether the side to move is checkmated. In a variant
+// whose own rule has already ended the game (see Outcome) it is false.
 func (p *Position) IsCheckmate() bool {
+	if p.variant != Standard {
+		return p.Outcome().Reason == Checkmate
+	}
 	checkers := p.checkers()
 	return checkers != 0 && !p.hasLegalMove(checkers)
 }
 
 // IsStalemate reports whether the side to move has no legal move but is not
-// in check.
+// in check. In Antichess that wins for the stalemated side; see Outcome.
 func (p *Position) IsStalemate() bool {
+	if p.variant != Standard {
+		return p.Outcome().Reason == Stalemate
+	}
 	checkers := p.checkers()
 	return checkers == 0 && !p.hasLegalMove(checkers)
 }
@@ -180,8 +209,13 @@ var castlingKeep = func() (keep [64]castlingRights) {
 // Play applies m, which must be legal in p: a move returned by Resolve or
 // LegalMoves, or a null move, which only passes the turn. Castling and
 // en passant are recognised from the board, so a Move built by hand from
-// its squares works as well.
+// its squares works as well (in Chess960, castling is the king's move onto
+// its own rook, as UCI_Chess960 writes it).
 func (p *Position) Play(m Move) {
+	if p.variant != Standard {
+		p.playVariant(m)
+		return
+	}
 	us := p.side
 	ep := p.epSquare
 	p.side = us.Other()

@@ -18,7 +18,15 @@ package board
 // also comes with a *MoveError of kind NullMoveInCheck, so that the caller
 // can decide whether to accept it. Any other failure returns a *MoveError
 // saying why no move, or more than one, matches.
+//
+// In a variant, Resolve follows its rules: drops (N@f3) in Crazyhouse,
+// castling from any rook in Chess960, compulsory captures in Antichess,
+// and so on; after the variant's own end of the game (see Outcome) every
+// move fails with GameOver.
 func (p *Position) Resolve(s SAN) (Move, error) {
+	if p.variant != Standard {
+		return p.resolveVariant(s)
+	}
 	switch {
 	case s.Null:
 		if p.InCheck() {
@@ -30,6 +38,9 @@ func (p *Position) Resolve(s SAN) (Move, error) {
 	case !s.To.valid() || s.Piece < Pawn || s.Piece > King:
 		return Move{}, p.newError(s, NoPieceCanReach)
 	}
+	// A drop resolves to no move here (originMask allows it no origin),
+	// and explain says why, which keeps its test off the path of every
+	// other move.
 	if m, ok := p.resolveMove(&s); ok {
 		return m, nil
 	}
@@ -149,7 +160,9 @@ func originMask(s *SAN) uint64 {
 	if s.FromFile >= 0 {
 		mask &= fileMask(int(s.FromFile))
 	}
-	if s.FromRank >= 0 {
+	if s.FromRank != -1 {
+		// A drop's DropRank, below every rank, shifts the rank's mask
+		// out of the word: a drop has no origin on the board.
 		mask &= rankMask(int(s.FromRank))
 	}
 	return mask
@@ -184,6 +197,9 @@ func (p *Position) resolveCastling(s SAN) (Move, error) {
 // explain works out why s does not name exactly one legal move. It runs
 // only when resolution has failed, so it favours clear answers over speed.
 func (p *Position) explain(s SAN) error {
+	if s.IsDrop() {
+		return p.newError(s, DropNotAllowed)
+	}
 	if s.Piece != Pawn && s.Promotion != NoPieceType {
 		return p.newError(s, BadPromotion)
 	}
@@ -297,6 +313,7 @@ func (p *Position) pinner(sq Square) Square {
 // does not know yet unset.
 func (p *Position) newError(s SAN, k MoveErrorKind) *MoveError {
 	return &MoveError{
+		Variant:   p.variant,
 		Kind:      k,
 		SAN:       s.String(),
 		Side:      p.side,

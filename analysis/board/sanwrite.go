@@ -12,8 +12,16 @@ func (p *Position) SAN(m Move) string {
 
 // AppendSAN appends the canonical SAN of m to dst. It allocates only when
 // dst runs out of capacity.
+//
+// In a variant, a drop is written with its piece's letter, pawns included
+// (P@d4, as lichess writes it), castling is O-O or O-O-O wherever king and
+// rook start, and "#" marks any move that wins the game (see CheckSign).
 func (p *Position) AppendSAN(dst []byte, m Move) []byte {
-	dst = p.appendSANMove(dst, m)
+	if p.variant != Standard {
+		dst = p.appendVariantSANMove(dst, m)
+	} else {
+		dst = p.appendSANMove(dst, m)
+	}
 	if suffix := p.CheckStatus(m); suffix != NoCheckSuffix {
 		dst = append(dst, byte(suffix))
 	}
@@ -85,7 +93,15 @@ func (p *Position) CheckStatus(m Move) CheckSuffix {
 // CheckSign returns the check sign earned by the move that led to p, judged
 // from p itself: MateSuffix if the side to move is checkmated, PlusSuffix if
 // it is in check with a legal move, NoCheckSuffix if it is not in check.
+//
+// In a variant, MateSuffix marks any position the move has won by the
+// variant's rules (a king on the hill, a third check, an exploded king,
+// Antichess's stalemate or lost pieces), as lichess writes it, and
+// PlusSuffix a check that has not.
 func (p *Position) CheckSign() CheckSuffix {
+	if p.variant != Standard {
+		return p.variantCheckSign()
+	}
 	checkers := p.checkers()
 	switch {
 	case checkers == 0:
@@ -94,4 +110,61 @@ func (p *Position) CheckSign() CheckSuffix {
 		return PlusSuffix
 	}
 	return MateSuffix
+}
+
+// variantCheckSign is CheckSign for a variant.
+func (p *Position) variantCheckSign() CheckSuffix {
+	switch {
+	case p.Outcome().Decisive:
+		return MateSuffix
+	case p.variantInCheck():
+		return PlusSuffix
+	}
+	return NoCheckSuffix
+}
+
+// appendVariantSANMove is appendSANMove for a variant.
+func (p *Position) appendVariantSANMove(dst []byte, m Move) []byte {
+	switch {
+	case m.IsNull():
+		return append(dst, "--"...)
+	case m.IsDrop():
+		return append(append(append(dst, "?PNBRQK"[m.Promotion&7]), '@'), m.To.String()...)
+	}
+	piece := p.typeAt(m.From)
+	if piece == King {
+		if cs := p.castleSideOfVariant(m); cs != NoCastle {
+			return append(dst, cs.String()...)
+		}
+	}
+	if piece == Pawn || p.variant.standardPieceRules() {
+		return p.appendSANMove(dst, m)
+	}
+	dst = append(dst, piece.Letter())
+	dst = p.appendVariantDisambiguation(dst, piece, m)
+	if p.occupied()&bit(m.To) != 0 {
+		dst = append(dst, 'x')
+	}
+	return append(dst, m.To.String()...)
+}
+
+// appendVariantDisambiguation is appendDisambiguation for a variant, whose
+// legal moves come from its generator.
+func (p *Position) appendVariantDisambiguation(dst []byte, pt PieceType, m Move) []byte {
+	var buf [256]Move
+	var rivals uint64
+	for _, o := range p.variantLegalMoves(buf[:0]) {
+		if o.To == m.To && o.From != m.From && !o.IsDrop() && o.Castle() == NoCastle && p.typeAt(o.From) == pt {
+			rivals |= bit(o.From)
+		}
+	}
+	switch {
+	case rivals == 0:
+		return dst
+	case rivals&fileMask(m.From.File()) == 0:
+		return append(dst, fileLetter(m.From.File()))
+	case rivals&rankMask(m.From.Rank()) == 0:
+		return append(dst, rankDigit(m.From.Rank()))
+	}
+	return append(dst, fileLetter(m.From.File()), rankDigit(m.From.Rank()))
 }
