@@ -22,8 +22,15 @@ import (
 // line. TOKEN is a Go string literal ("..." or `...`). Every diagnostic the
 // checker produces must be claimed by exactly one marker, and every marker
 // must claim exactly one diagnostic.
+//
+// @fix(TOKEN, "TEXT"[, other]) expects a quick fix of a diagnostic whose
+// range is exactly TOKEN (found as for @diag) that, applied alone, writes
+// TEXT in place of TOKEN: the preferred fix, or with "other" a fix that is
+// not preferred.
 
 var markerDir = flag.String("markers", "../testdata/check", "folder of marker test files")
+
+var fixRE = regexp.MustCompile("@fix\\((\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`),\\s*(\"(?:[^\"\\\\]|\\\\.)*\")(?:,\\s*(other))?\\)")
 
 var markerRE = regexp.MustCompile("@diag\\((\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`),\\s*([a-z-]+)(?:,\\s*(\"(?:[^\"\\\\]|\\\\.)*\"))?\\)")
 
@@ -93,6 +100,48 @@ func checkMarkers(t reporter, src string) {
 			t.Logf("got %d:%d %q %s: %s", line+1, col+1, src[d.Pos:d.End], d.Code, d.Message)
 		}
 	}
+	checkFixMarkers(t, file)
+}
+
+// checkFixMarkers checks the @fix notes of a file.
+func checkFixMarkers(t reporter, file *pgn.File) {
+	t.Helper()
+	src := file.Src
+	file.Tokens(func(tok pgn.Token) {
+		if tok.Kind != pgn.LineComment {
+			return
+		}
+		text := src[tok.Pos:tok.End]
+		line := file.Lines.Line(tok.Pos)
+		lineStart := file.Lines.LineStart(line)
+		for _, sub := range fixRE.FindAllStringSubmatch(text, -1) {
+			token, want, preferred := unquote(t, sub[1]), unquote(t, sub[2]), sub[3] == ""
+			i := strings.Index(src[lineStart:tok.Pos], token)
+			if i < 0 {
+				t.Fatalf("line %d: fix marker token %q is not on its line", line+1, token)
+			}
+			pos := lineStart + pgn.Pos(i)
+			end := pos + pgn.Pos(len(token))
+			wantSrc := src[:pos] + want + src[end:]
+			var got []string
+			found := false
+			for _, a := range Actions(file, pos, end, ActionOptions{}) {
+				if a.Kind != KindQuickFix || a.Diagnostic == nil || a.Diagnostic.Pos != pos || a.Diagnostic.End != end {
+					continue
+				}
+				if fixed, _ := applyEditsInOrder(src, a.Edits); fixed == wantSrc && a.Preferred == preferred {
+					found = true
+				}
+				got = append(got, strconv.Quote(a.Title)+" preferred="+strconv.FormatBool(a.Preferred))
+			}
+			if !found {
+				t.Errorf("%d: no %s fix on %q that writes %q; fixes there: %v", line+1, map[bool]string{true: "preferred", false: "other"}[preferred], token, want, got)
+			}
+		}
+		if strings.Contains(text, "@fix") && !fixRE.MatchString(text) {
+			t.Fatalf("line %d: malformed fix marker %q", line+1, text)
+		}
+	})
 }
 
 // parseMarkers finds the @diag notes in the ';' comments of a file and
@@ -152,6 +201,8 @@ func TestMarkerHarnessCatchesMistakes(t *testing.T) {
 	cases := map[string]string{
 		"unclaimed diagnostic": "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n",
 		"unmatched marker":     "1. e4 e5 *\n; @diag(\"e5\", illegal-move)\n",
+		"wrong fix":            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e2e4 * ; @diag(\"e2e4\", long-algebraic) @fix(\"e2e4\", \"e3\")\n",
+		"fix not preferred":    "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e2e4 * ; @diag(\"e2e4\", long-algebraic) @fix(\"e2e4\", \"e4\", other)\n",
 	}
 	for name, src := range cases {
 		ft := &fakeT{}
