@@ -4,12 +4,12 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // Marker tests: each testdata/check/*.pgn file carries its expected
@@ -19,7 +19,8 @@ import (
 //
 // @diag(TOKEN, CODE[, "message substring"]) expects a diagnostic with that
 // code whose range is exactly the first occurrence of TOKEN on the marker's
-// line. TOKEN is a Go string literal ("..." or `...`). Every diagnostic the
+// line. TOKEN is a Go string literal ("..." or `...`); the notes are read by
+// pgntest.Notes, as the language server's marker tests read theirs. Every diagnostic the
 // checker produces must be claimed by exactly one marker, and every marker
 // must claim exactly one diagnostic.
 //
@@ -29,10 +30,6 @@ import (
 // not preferred.
 
 var markerDir = flag.String("markers", "../testdata/check", "folder of marker test files")
-
-var fixRE = regexp.MustCompile("@fix\\((\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`),\\s*(\"(?:[^\"\\\\]|\\\\.)*\")(?:,\\s*(other))?\\)")
-
-var markerRE = regexp.MustCompile("@diag\\((\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`),\\s*([a-z-]+)(?:,\\s*(\"(?:[^\"\\\\]|\\\\.)*\"))?\\)")
 
 type marker struct {
 	line     int // 0-based
@@ -107,75 +104,86 @@ func checkMarkers(t reporter, src string) {
 func checkFixMarkers(t reporter, file *pgn.File) {
 	t.Helper()
 	src := file.Src
-	file.Tokens(func(tok pgn.Token) {
-		if tok.Kind != pgn.LineComment {
-			return
+	notes, _ := pgntest.Notes(src, lineComments(file)) // parseMarkers reported the errors
+	for _, n := range notes {
+		if n.Name != "fix" {
+			continue
 		}
-		text := src[tok.Pos:tok.End]
-		line := file.Lines.Line(tok.Pos)
-		lineStart := file.Lines.LineStart(line)
-		for _, sub := range fixRE.FindAllStringSubmatch(text, -1) {
-			token, want, preferred := unquote(t, sub[1]), unquote(t, sub[2]), sub[3] == ""
-			i := strings.Index(src[lineStart:tok.Pos], token)
-			if i < 0 {
-				t.Fatalf("line %d: fix marker token %q is not on its line", line+1, token)
-			}
-			pos := lineStart + pgn.Pos(i)
-			end := pos + pgn.Pos(len(token))
-			wantSrc := src[:pos] + want + src[end:]
-			var got []string
-			found := false
-			for _, a := range Actions(file, pos, end, ActionOptions{}) {
-				if a.Kind != KindQuickFix || a.Diagnostic == nil || a.Diagnostic.Pos != pos || a.Diagnostic.End != end {
-					continue
-				}
-				if fixed, _ := applyEditsInOrder(src, a.Edits); fixed == wantSrc && a.Preferred == preferred {
-					found = true
-				}
-				got = append(got, strconv.Quote(a.Title)+" preferred="+strconv.FormatBool(a.Preferred))
-			}
-			if !found {
-				t.Errorf("%d: no %s fix on %q that writes %q; fixes there: %v", line+1, map[bool]string{true: "preferred", false: "other"}[preferred], token, want, got)
-			}
+		if len(n.Args) < 2 || len(n.Args) > 3 || len(n.Args) == 3 && n.Args[2] != "other" {
+			t.Fatalf("%s: want @fix(TOKEN, \"TEXT\"[, other])", n)
 		}
-		if strings.Contains(text, "@fix") && !fixRE.MatchString(text) {
-			t.Fatalf("line %d: malformed fix marker %q", line+1, text)
+		token, want, preferred := n.Args[0], n.Args[1], len(n.Args) == 2
+		i := strings.Index(src[n.LineStart:n.CommentPos], token)
+		if i < 0 {
+			t.Fatalf("line %d: fix marker token %q is not on its line", n.Line+1, token)
 		}
-	})
+		pos := pgn.Pos(n.LineStart + i)
+		end := pos + pgn.Pos(len(token))
+		wantSrc := src[:pos] + want + src[end:]
+		var got []string
+		found := false
+		for _, a := range Actions(file, pos, end, ActionOptions{}) {
+			if a.Kind != KindQuickFix || a.Diagnostic == nil || a.Diagnostic.Pos != pos || a.Diagnostic.End != end {
+				continue
+			}
+			if fixed, _ := applyEditsInOrder(src, a.Edits); fixed == wantSrc && a.Preferred == preferred {
+				found = true
+			}
+			got = append(got, strconv.Quote(a.Title)+" preferred="+strconv.FormatBool(a.Preferred))
+		}
+		if !found {
+			kind := "a preferred"
+			if !preferred {
+				kind = "a non-preferred"
+			}
+			t.Errorf("%d: no %s fix on %q that writes %q; fixes there: %v", n.Line+1, kind, token, want, got)
+		}
+	}
 }
 
 // parseMarkers finds the @diag notes in the ';' comments of a file and
 // locates each one's token on its line.
 func parseMarkers(t reporter, file *pgn.File) []*marker {
+	notes, errs := pgntest.Notes(file.Src, lineComments(file))
+	for _, err := range errs {
+		t.Fatalf("malformed marker: %v", err)
+	}
 	var markers []*marker
+	for _, n := range notes {
+		if n.Name != "diag" {
+			continue
+		}
+		if len(n.Args) < 2 || len(n.Args) > 3 {
+			t.Fatalf("%s: want @diag(TOKEN, CODE[, \"message substring\"])", n)
+		}
+		m := &marker{line: n.Line, token: n.Args[0], code: Code(n.Args[1])}
+		if len(n.Args) == 3 {
+			m.contains = n.Args[2]
+		}
+		if !knownCode(m.code) {
+			t.Fatalf("line %d: unknown code %q", n.Line+1, m.code)
+		}
+		i := strings.Index(file.Src[n.LineStart:n.CommentPos], m.token)
+		if i < 0 {
+			t.Fatalf("line %d: marker token %q is not on its line", n.Line+1, m.token)
+		}
+		m.pos = pgn.Pos(n.LineStart + i)
+		m.end = m.pos + pgn.Pos(len(m.token))
+		markers = append(markers, m)
+	}
+	return markers
+}
+
+// lineComments returns the ';' comments of a file, where the notes are.
+func lineComments(file *pgn.File) []pgntest.Comment {
+	var comments []pgntest.Comment
 	file.Tokens(func(tok pgn.Token) {
-		if tok.Kind != pgn.LineComment {
-			return
-		}
-		text := file.Src[tok.Pos:tok.End]
-		line := file.Lines.Line(tok.Pos)
-		lineText := file.Src[file.Lines.LineStart(line):tok.Pos]
-		for _, sub := range markerRE.FindAllStringSubmatch(text, -1) {
-			m := &marker{line: line, token: unquote(t, sub[1]), code: Code(sub[2])}
-			if sub[3] != "" {
-				m.contains = unquote(t, sub[3])
-			}
-			if !knownCode(m.code) {
-				t.Fatalf("line %d: unknown code %q", line+1, m.code)
-			}
-			i := strings.Index(lineText, m.token)
-			if i < 0 {
-				t.Fatalf("line %d: marker token %q is not on its line", line+1, m.token)
-			}
-			m.pos = file.Lines.LineStart(line) + pgn.Pos(i)
-			m.end = m.pos + pgn.Pos(len(m.token))
-			markers = append(markers, m)
-		}
-		if strings.Contains(text, "@diag") && !markerRE.MatchString(text) {
-			t.Fatalf("line %d: malformed marker %q", line+1, text)
+		if tok.Kind == pgn.LineComment {
+			line := file.Lines.Line(tok.Pos)
+			comments = append(comments, pgntest.Comment{Pos: int(tok.Pos), End: int(tok.End), Line: line, LineStart: int(file.Lines.LineStart(line))})
 		}
 	})
-	return markers
+	return comments
 }
 
 func knownCode(c Code) bool {
@@ -187,22 +195,14 @@ func knownCode(c Code) bool {
 	return false
 }
 
-func unquote(t reporter, lit string) string {
-	s, err := strconv.Unquote(lit)
-	if err != nil {
-		t.Fatalf("bad string literal %s: %v", lit, err)
-	}
-	return s
-}
-
 // TestMarkerHarnessCatchesMistakes proves the harness fails when a
 // diagnostic is unclaimed or a marker is unmatched.
 func TestMarkerHarnessCatchesMistakes(t *testing.T) {
 	cases := map[string]string{
 		"unclaimed diagnostic": "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n",
 		"unmatched marker":     "1. e4 e5 *\n; @diag(\"e5\", illegal-move)\n",
-		"wrong fix":            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e2e4 * ; @diag(\"e2e4\", long-algebraic) @fix(\"e2e4\", \"e3\")\n",
-		"fix not preferred":    "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e2e4 * ; @diag(\"e2e4\", long-algebraic) @fix(\"e2e4\", \"e4\", other)\n",
+		"wrong fix":            str + "1. e2e4 * ; @diag(\"e2e4\", long-algebraic) @fix(\"e2e4\", \"e3\")\n",
+		"fix not preferred":    str + "1. e2e4 * ; @diag(\"e2e4\", long-algebraic) @fix(\"e2e4\", \"e4\", other)\n",
 	}
 	for name, src := range cases {
 		ft := &fakeT{}

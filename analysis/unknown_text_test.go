@@ -12,7 +12,7 @@ import (
 // "Кf3", with the Cyrillic К of the Russian knight, scans as unknown text
 // then "f3"), no feature answers on the board where a pawn went to f3:
 // hovers over the moves after it say they are not replayed and why, no
-// move is proposed after it, PositionAt knows no position there; before
+// move is proposed after it, positionAtOffset knows no position there; before
 // it, every answer is the board's. (testdata/check/unknown-text.pgn shows
 // the same for the diagnostics.)
 func TestUnknownTextNeverAnswersOnAWrongBoard(t *testing.T) {
@@ -58,15 +58,15 @@ func TestUnknownTextNeverAnswersOnAWrongBoard(t *testing.T) {
 	}
 
 	for _, off := range []pgn.Pos{at("f3 ") + 2, at("Nc6"), at("Nxe5 *") + 4} {
-		if pos, ok := PositionAt(f, off); ok {
-			t.Errorf("PositionAt(%d), after the unknown letter: %s", off, pos.FEN())
+		if pos, ok := positionAtOffset(f, off); ok {
+			t.Errorf("positionAtOffset(%d), after the unknown letter: %s", off, pos.FEN())
 			if strings.Contains(pos.FEN(), wrong) {
 				t.Errorf("... the board where a pawn went to f3")
 			}
 		}
 	}
-	if _, ok := PositionAt(f, at("К")); !ok {
-		t.Errorf("PositionAt before the unknown letter: no position")
+	if _, ok := positionAtOffset(f, at("К")); !ok {
+		t.Errorf("positionAtOffset before the unknown letter: no position")
 	}
 }
 
@@ -133,8 +133,8 @@ func TestFigurineIsReplayedAsItsPiece(t *testing.T) {
 		t.Errorf("diagnostics: %v, want two figurine warnings", codes)
 	}
 	at := pgn.Pos(strings.Index(src, "Nxe5"))
-	if pos, ok := PositionAt(f, at+4); !ok || !strings.HasPrefix(pos.FEN(), "r1bqkbnr/pppp1ppp/8/4n3/4P3/8/PPPP1PPP/RNBQKB1R w") {
-		t.Errorf("PositionAt after 3...Nxe5: %v %v", pos.FEN(), ok)
+	if pos, ok := positionAtOffset(f, at+4); !ok || !strings.HasPrefix(pos.FEN(), "r1bqkbnr/pppp1ppp/8/4n3/4P3/8/PPPP1PPP/RNBQKB1R w") {
+		t.Errorf("positionAtOffset after 3...Nxe5: %v %v", pos.FEN(), ok)
 	}
 	h := Hover(f, at, HoverOptions{})
 	if h == nil || !strings.Contains(h.Markdown, "FEN: `r1bqkbnr/pppp1ppp/8/4n3/4P3/8/PPPP1PPP/RNBQKB1R w") {
