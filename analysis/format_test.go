@@ -195,7 +195,10 @@ func (m *meaning) line(l *pgn.Line, pos board.Position, ok bool) {
 func (m *meaning) resolve(pos *board.Position, text string) (board.Move, bool) {
 	san, err := board.ParseSAN(text)
 	if err != nil {
-		return board.Move{}, false
+		// A move in another notation (notation.go) means the move it
+		// names; formatted, it is SAN, which the lines above read.
+		mv, forms, err := otherNotation(pos, text)
+		return mv, forms != 0 && err == nil
 	}
 	if san.Null {
 		return board.Move{From: board.NoSquare, To: board.NoSquare, Flags: board.Null}, !pos.InCheck()

@@ -94,7 +94,8 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 	}
 	set := s.settings.Load()
 	opts := analysis.ActionOptions{
-		Format: analysis.FormatOptions{Width: set.LineWidth},
+		Format:       analysis.FormatOptions{Width: set.LineWidth},
+		MoveLanguage: set.MoveLanguage,
 		Skip: func(c analysis.Code) bool {
 			sev, ok := set.Severity[c]
 			return ok && sev == severityOff
