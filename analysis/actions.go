@@ -107,7 +107,7 @@ func gameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions,
 			out = append(out, Action{Title: "Fix all problems in this game", Kind: KindFixAll, Edits: edits})
 		}
 	}
-	if edits := slotEdits(f, slots.get(), slotsTouching(slots.get(), g.From+1, g.From+1), false, opts.Format); len(edits) > 0 {
+	if edits := slotEdits(f, slots.get(), slotsTouching(slots.get(), g.From+1, g.From+1), opts.Format); len(edits) > 0 {
 		out = append(out, Action{Title: "Format this game", Kind: KindFormatGame, Edits: edits})
 	}
 	return out
