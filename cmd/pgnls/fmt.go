@@ -25,6 +25,7 @@ import (
 // the result: standard output, or the file itself (-w), or only the name
 // (-l) or the diff (-d) when it differs.
 type outputMode struct {
+	command           string // "fmt" or "fix", for messages
 	write, list, diff bool
 }
 
@@ -51,7 +52,7 @@ const (
 func runFmt(args []string, stdin io.Reader, stdout, stderrW io.Writer) int {
 	stderr := bufio.NewWriter(stderrW) // a line per game kept: a database can have thousands
 	defer stderr.Flush()
-	var opts fmtOptions
+	opts := fmtOptions{outputMode: outputMode{command: "fmt"}}
 	flags := flag.NewFlagSet("fmt", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	flags.BoolVar(&opts.write, "w", false, "write the result to the file instead of standard output")
@@ -175,7 +176,7 @@ func transformSource(src source, stdin io.Reader, out io.Writer, mode outputMode
 		}()
 	}
 	if mode.write {
-		changed, err = rewriteSource(src, diff, t)
+		changed, err = rewriteSource(src, mode, diff, t)
 	} else {
 		changed, err = printSource(src, stdin, out, mode, diff, t)
 	}
@@ -207,7 +208,7 @@ func printSource(src source, stdin io.Reader, out io.Writer, mode outputMode, di
 // rewritten (a symbolic link is followed): a named pipe or a device has no
 // text to replace. The file is left as it was unless the whole of it was
 // transformed.
-func rewriteSource(src source, diff *diffWriter, t transform) (bool, error) {
+func rewriteSource(src source, mode outputMode, diff *diffWriter, t transform) (bool, error) {
 	if src.path == "" {
 		return false, errors.New("cannot use -w with standard input")
 	}
@@ -215,7 +216,7 @@ func rewriteSource(src source, diff *diffWriter, t transform) (bool, error) {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	in, info, err := openRegular(path, &notRegularError{verb: "cannot rewrite", name: src.name, want: "a regular file (-w rewrites only regular files)"})
+	in, info, err := openRegular(path, &notRegularError{verb: "cannot rewrite", name: src.name, want: "a regular file (" + mode.command + " -w rewrites only regular files)"})
 	if err != nil {
 		return false, readError(src.name, err)
 	}
