@@ -204,7 +204,7 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		if c.err != nil {
 			return readError(src.name, c.err)
 		}
-		s.print(out, src.name, c.piece, games, c.diags, opts)
+		s.print(out, src.name, c.piece.File.Src, c.piece.Line, games, c.diags, opts)
 		n := len(c.piece.File.Games)
 		games += n
 		s.games += n
@@ -350,17 +350,17 @@ func encodingNotice(p *pgn.Piece) (analysis.Diagnostic, bool) {
 	}, true
 }
 
-// print writes the diagnostics of one piece of a file and counts them,
-// stopping once --max-errors errors have been printed. firstGame is the
-// index in the file of the piece's first game.
-func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame int, diags []analysis.Diagnostic, opts checkOptions) {
+// print writes the diagnostics of one piece of a file, whose text is src
+// and starts at the 0-based line firstLine, and counts them, stopping once
+// --max-errors errors have been printed. firstGame is the index in the
+// file of the piece's first game.
+func (s *summary) print(w io.Writer, name string, src string, firstLine, firstGame int, diags []analysis.Diagnostic, opts checkOptions) {
 	// Diagnostics come sorted: cursors convert them in linear time even
 	// when thousands sit on one long line.
 	if len(diags) == 0 {
 		return
 	}
-	starts, ends := pgn.NewTextCursor(piece.File.Src), pgn.NewTextCursor(piece.File.Src)
-	src := piece.File.Src
+	starts, ends := pgn.NewTextCursor(src), pgn.NewTextCursor(src)
 	for _, d := range diags {
 		line, _, col := starts.Position(d.Pos)
 		endLine, endCol := line, col+int(d.End-d.Pos)
@@ -374,7 +374,7 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 		if d.Game >= 0 {
 			game = firstGame + d.Game + 1
 		}
-		s.write(w, name, line+piece.Line, col, endLine+piece.Line, endCol, game, d, opts)
+		s.write(w, name, line+firstLine, col, endLine+firstLine, endCol, game, d, opts)
 		if s.stopped {
 			return
 		}

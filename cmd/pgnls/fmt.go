@@ -482,18 +482,19 @@ func formatStream(in io.Reader, w io.Writer, opts fmtOptions, diff *diffWriter, 
 	}
 	changed := !bytes.Equal(inHash.Sum(nil), outHash.Sum(nil))
 	if len(skipped) > 0 {
-		return changed, notFormattedError(skipped, r.MaxPiece)
+		return changed, copiedError(skipped, r.MaxPiece, "formatted", "formats")
 	}
 	return changed, nil
 }
 
-// notFormattedError reports the runs of text that were copied unformatted.
-func notFormattedError(runs []unchecked, maxPiece int) error {
+// copiedError reports the runs of text that were copied as they are, not
+// formatted or fixed (done, does: "formatted", "formats").
+func copiedError(runs []unchecked, maxPiece int, done, does string) error {
 	var where []string
 	for _, u := range runs {
 		where = append(where, fmt.Sprintf("lines %d to %d", u.line+1, u.lastLine()+1))
 	}
-	return fmt.Errorf("%s not formatted, but copied as they are: a game, or text with no place between games to cut it, longer than %d MiB (the most pgnls formats at once)", strings.Join(where, ", "), maxPiece>>20)
+	return fmt.Errorf("%s not %s, but copied as they are: a game, or text with no place between games to cut it, longer than %d MiB (the most pgnls %s at once)", strings.Join(where, ", "), done, maxPiece>>20, does)
 }
 
 // writeText writes the text of one piece, formatted or copied, in the
