@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // corpusText concatenates the shared corpus, decoded as the CLI decodes it.
 func corpusText(b *testing.B) string {
 	var sb strings.Builder
-	for _, name := range corpusFiles(b) {
+	for _, name := range pgntest.CorpusFiles(b) {
 		sb.WriteString(readCorpusFile(b, name))
 		sb.WriteString("\n\n")
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // commandDiagnostics returns the command warnings of every game of src.
@@ -174,8 +175,7 @@ func TestCommandTimeControlArithmetic(t *testing.T) {
 
 // A game with a Seven Tag Roster, more tags, and movetext.
 func commandGame(tags, moves string) string {
-	return "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n" +
-		tags + "\n" + moves + " *\n"
+	return strings.TrimSuffix(pgntest.SevenTags, "\n") + tags + "\n" + moves + " *\n"
 }
 
 const startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
@@ -470,19 +470,7 @@ func checkCommandMarkers(t *testing.T, src string) {
 // TestCommandCorpusHasNoWarnings checks every game of the shared corpus,
 // exports of real programs: a command warning there is a false positive.
 func TestCommandCorpusHasNoWarnings(t *testing.T) {
-	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skipf("%s not found (%v): the corpus tests need the shared folder beside the project", corpusDir, err)
-	}
-	var paths []string
-	filepath.WalkDir(corpusDir, func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && filepath.Ext(path) == ".pgn" {
-			paths = append(paths, path)
-		}
-		return nil
-	})
-	if len(paths) == 0 {
-		t.Skipf("no .pgn files under %s", corpusDir)
-	}
+	paths := pgntest.CorpusFiles(t)
 	seen := map[string]int{}
 	games := 0
 	for _, path := range paths {

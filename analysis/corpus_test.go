@@ -10,30 +10,8 @@ import (
 
 	"pgnls/analysis/board"
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
-
-const corpusDir = "../../shared/corpus"
-
-// corpusFiles returns the PGN files of the shared corpus, or skips the test
-// when the shared folder is not beside the project.
-func corpusFiles(t testing.TB) []string {
-	t.Helper()
-	dir := corpusDir
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s not found (%v): the corpus tests need the shared folder beside the project", dir, err)
-	}
-	var files []string
-	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && filepath.Ext(path) == ".pgn" {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if len(files) == 0 {
-		t.Skipf("no .pgn files under %s", dir)
-	}
-	return files
-}
 
 func readCorpusFile(t testing.TB, path string) string {
 	data, err := os.ReadFile(path)
@@ -58,7 +36,7 @@ func readCorpusFile(t testing.TB, path string) string {
 // illegal.
 func TestCorpusIllegalMovesAreIllegal(t *testing.T) {
 	flagged := 0
-	for _, name := range corpusFiles(t) {
+	for _, name := range pgntest.CorpusFiles(t) {
 		flagged += confirmIllegalMoves(t, name, readCorpusFile(t, name))
 	}
 	t.Logf("%d moves flagged illegal in the corpus, all confirmed by notnil/chess", flagged)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // fileShape describes a parse as the list of its top-level items and their
@@ -185,7 +186,7 @@ func TestDocumentEditThatRunsOnMatchesAFullParse(t *testing.T) {
 
 // TestDocumentEditsOnCorpus runs the same property on the real files.
 func TestDocumentEditsOnCorpus(t *testing.T) {
-	files := corpusFiles(t)
+	files := pgntest.CorpusFiles(t)
 	rng := rand.New(rand.NewSource(1))
 	for _, name := range files {
 		text := readCorpusFile(t, name)

@@ -9,6 +9,7 @@ import (
 
 	"pgnls/analysis/board"
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 const testECO = "../testdata/eco/eco.pgn"
@@ -108,6 +109,7 @@ func TestLoadECOCaches(t *testing.T) {
 // setting), from the shared corpus or the system.
 func TestRealECOFile(t *testing.T) {
 	var path string
+	corpusDir, _ := pgntest.CorpusDir(t)
 	for _, p := range []string{filepath.Join(corpusDir, "eco", "eco.pgn"), "/usr/share/pgn-extract/eco.pgn"} {
 		if _, err := os.Stat(p); err == nil {
 			path = p

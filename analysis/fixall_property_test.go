@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // "Fix all problems in this game" edits its own game and nothing else, and
@@ -46,12 +47,8 @@ func TestFixAllChangesNothingOutsideItsGame(t *testing.T) {
 	for _, name := range sortedKeys(inputs) {
 		fixed += checkFixAllOnFile(t, name, inputs[name])
 	}
-	if dir := corpusDir; dirExists(dir) {
-		for _, name := range corpusFilesOrNone(dir) {
-			fixed += checkFixAllOnFile(t, name, readCorpusFile(t, name))
-		}
-	} else {
-		t.Logf("%s not found: the corpus part of this test is skipped (it needs the shared folder beside the project)", dir)
+	for _, name := range pgntest.OptionalCorpusFiles(t) {
+		fixed += checkFixAllOnFile(t, name, readCorpusFile(t, name))
 	}
 	if fixed < 300 {
 		t.Errorf("Fix all applied to only %d games: the test has lost its teeth", fixed)
@@ -83,22 +80,6 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-func dirExists(dir string) bool {
-	st, err := os.Stat(dir)
-	return err == nil && st.IsDir()
-}
-
-func corpusFilesOrNone(dir string) []string {
-	var files []string
-	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && filepath.Ext(path) == ".pgn" {
-			files = append(files, path)
-		}
-		return nil
-	})
-	return files
 }
 
 // checkFixAllOnFile applies Fix all to each game of a file and checks it;

@@ -134,17 +134,12 @@ func keptGame(g *pgn.Game, game int, before pgn.Node) Kept {
 	return Kept{Game: game, Pos: first.Pos, Reason: reason}
 }
 
-// FormatEdits returns the edits that turn f's text into Format(f): at most
-// one per game or run of text between games, each trimmed to the part that
+// FormatRangeEdits returns the edits that turn the games, and the text
+// between games, that the byte range [from, to] touches (an empty range
+// touches the game it is in) into their Format: at most one per item, each
+// covering its item and the white space after it, trimmed to the part that
 // changes. Applied together (they do not overlap, and come in source
-// order), they give the formatted file.
-func FormatEdits(f *pgn.File, opts FormatOptions) []Edit {
-	return FormatRangeEdits(f, opts, 0, pgn.Pos(len(f.Src)))
-}
-
-// FormatRangeEdits is FormatEdits limited to the games, and the text between
-// games, that the byte range [from, to] touches (an empty range touches the
-// game it is in). Each covers its item and the white space after it.
+// order), the edits of the whole text give the formatted file.
 func FormatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos) []Edit {
 	slots := fileSlots(f)
 	if len(slots) == 0 && len(f.Src) > 0 {

@@ -29,7 +29,7 @@ func TestFormatPanicKeepsTheGameAsWritten(t *testing.T) {
 			t.Errorf("GOMAXPROCS %d: formatted:\n%s", procs, out)
 		}
 		g := f.Games[17]
-		for _, e := range FormatEdits(f, FormatOptions{}) {
+		for _, e := range FormatRangeEdits(f, FormatOptions{}, 0, pgn.Pos(len(f.Src))) {
 			if e.End > g.From && e.Pos < g.To {
 				t.Errorf("GOMAXPROCS %d: edit %+v in the game that failed (%d-%d)", procs, e, g.From, g.To)
 			}

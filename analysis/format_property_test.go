@@ -14,6 +14,7 @@ import (
 
 	"pgnls/analysis/board"
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // The formatter's promises of issue 13 ("nothing lost"), as properties over
@@ -217,7 +218,7 @@ func TestFmtKeepsEverythingWritten(t *testing.T) {
 		})
 	}
 	t.Run("corpus", func(t *testing.T) {
-		for _, path := range corpusFiles(t) {
+		for _, path := range pgntest.CorpusFiles(t) {
 			checkKeepsInventory(t, filepath.Base(path), readCorpusFile(t, path), FormatOptions{})
 		}
 	})

@@ -16,6 +16,7 @@ import (
 
 	"pgnls/analysis/board"
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 var updateFormat = flag.Bool("update", false, "rewrite the formatter's golden files (testdata/format/*.golden.pgn)")
@@ -632,7 +633,7 @@ func unifiedDiffForTest(want, got string) string {
 // TestFormatCorpus formats every file of the corpus: the meaning is kept,
 // the layout is export format, and formatting again changes nothing.
 func TestFormatCorpus(t *testing.T) {
-	for _, path := range corpusFiles(t) {
+	for _, path := range pgntest.CorpusFiles(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
 			src := readCorpusFile(t, path)
@@ -645,7 +646,7 @@ func TestFormatCorpus(t *testing.T) {
 // TestFormatCorpusNarrow formats the corpus at narrow widths, where every
 // unit is close to a line end.
 func TestFormatCorpusNarrow(t *testing.T) {
-	for _, path := range corpusFiles(t) {
+	for _, path := range pgntest.CorpusFiles(t) {
 		src := readCorpusFile(t, path)
 		for _, w := range []int{1, 13, 40} {
 			opts := FormatOptions{Width: w}
@@ -878,15 +879,15 @@ func TestFormatEdits(t *testing.T) {
 		f := pgn.Parse(src)
 		opts := FormatOptions{}
 		want := Format(f, opts)
-		edits := FormatEdits(f, opts)
+		edits := FormatRangeEdits(f, opts, 0, pgn.Pos(len(f.Src)))
 		if got := applyFormatEdits(t, src, edits); got != want {
 			t.Fatalf("the edits do not give the formatted text:\n%s", unifiedDiffForTest(want, got))
 		}
 		if len(edits) > len(f.Items) {
 			t.Fatalf("%d edits for %d items", len(edits), len(f.Items))
 		}
-		if FormatEdits(pgn.Parse(want), opts) != nil {
-			t.Fatalf("edits of a formatted text: %v", FormatEdits(pgn.Parse(want), opts))
+		if FormatRangeEdits(pgn.Parse(want), opts, 0, pgn.Pos(len(want))) != nil {
+			t.Fatalf("edits of a formatted text: %v", FormatRangeEdits(pgn.Parse(want), opts, 0, pgn.Pos(len(want))))
 		}
 		for k := 0; k < 10; k++ {
 			from := pgn.Pos(rng.Intn(len(src) + 1))
@@ -1037,7 +1038,7 @@ func pgnExtract(t *testing.T) string {
 func TestFormatAgainstPgnExtract(t *testing.T) {
 	exe := pgnExtract(t)
 	var stats struct{ games, dropped, misread, invented, reordered, wide, blackAfterNAG, same int }
-	for _, path := range corpusFiles(t) {
+	for _, path := range pgntest.CorpusFiles(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
 			cmd := exec.Command(exe, "-s", "-w80", path)

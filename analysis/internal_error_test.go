@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // panicGame is the tag that makes the test hook (panicTag) panic on a game.
@@ -81,7 +82,7 @@ func TestCheckerPanicIsAnInternalErrorOnItsGame(t *testing.T) {
 func TestDocumentAnalysisSurvivesACheckerPanic(t *testing.T) {
 	withPanicHook(t, 4)
 	line := strings.ReplaceAll(gamesWithAPanic(40, 7, 30), "\n", " ")
-	src := strings.Repeat(sevenTags+"1. e4 e5 *\n\n", 50) + line + "\n"
+	src := strings.Repeat(pgntest.SevenTags+"1. e4 e5 *\n\n", 50) + line + "\n"
 	doc := NewDocument(src)
 	s := doc.Snapshot()
 	if err := s.Analyze(context.Background(), nil); err != nil {
@@ -147,7 +148,7 @@ func TestWorkerPanicReachesTheCaller(t *testing.T) {
 // for it forever.
 func TestAnalyzeRaisesAProgressPanicOnTheCaller(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	s := NewDocument(strings.Repeat(sevenTags+"1. e4 e5 *\n\n", 200)).Snapshot()
+	s := NewDocument(strings.Repeat(pgntest.SevenTags+"1. e4 e5 *\n\n", 200)).Snapshot()
 	p := func() (p any) {
 		defer func() { p = recover() }()
 		s.Analyze(context.Background(), func(done, total int) {

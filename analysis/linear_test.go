@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // The linear-time test: no input makes parsing, checking or formatting
@@ -32,8 +33,6 @@ import (
 
 const maxLinearRatio = 2.3
 
-const sevenTags = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
-
 // linearShapes are the hostile shapes, each as a function of a size n (the
 // shapes of pgn/linear_test.go, and some that only the checker and the
 // formatter find hard).
@@ -45,24 +44,24 @@ var linearShapes = []struct {
 	{"line of '['", 20000, func(n int) string { return strings.Repeat("[", n) }},
 	{"line of tag openings without an end", 5000, func(n int) string { return strings.Repeat(`[a "`, n) + "\n1. e4 *\n" }},
 	{"tag openings with values on one line", 5000, func(n int) string { return strings.Repeat(`[a "b" `, n) + "\n" }},
-	{"unclosed comments cut by tag lines", 1000, func(n int) string { return strings.Repeat(sevenTags+"1. e4 {\n", n) + "}" }},
+	{"unclosed comments cut by tag lines", 1000, func(n int) string { return strings.Repeat(pgntest.SevenTags+"1. e4 {\n", n) + "}" }},
 	{"comment lines that look like tags", 5000, func(n int) string { return "1. e4 {" + strings.Repeat("\n[x \n[", n) + "} *" }},
 	{"open braces", 20000, func(n int) string { return "1. e4 " + strings.Repeat("{", n) + " *\n" }},
 	{"unmatched closing braces", 10000, func(n int) string { return "1. e4 " + strings.Repeat("} ", n) + "*\n" }},
-	{"nested parentheses", 50000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("(", n) + " *\n" }},
-	{"nested variations with moves", 5000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("( e4 ", n) + "*\n" }},
+	{"nested parentheses", 50000, func(n int) string { return pgntest.SevenTags + "1. e4 " + strings.Repeat("(", n) + " *\n" }},
+	{"nested variations with moves", 5000, func(n int) string { return pgntest.SevenTags + "1. e4 " + strings.Repeat("( e4 ", n) + "*\n" }},
 	{"closed nested variations", 5000, func(n int) string {
-		return sevenTags + "1. e4 " + strings.Repeat("(1. d4 ", n) + strings.Repeat(")", n) + " *\n"
+		return pgntest.SevenTags + "1. e4 " + strings.Repeat("(1. d4 ", n) + strings.Repeat(")", n) + " *\n"
 	}},
 	{"deep variations with moves", 2000, func(n int) string {
-		return sevenTags + "1. e4 e5 " + strings.Repeat("(1... c5 2. Nf3 ", n) + strings.Repeat(") ", n) + "2. Nf3 *\n"
+		return pgntest.SevenTags + "1. e4 e5 " + strings.Repeat("(1... c5 2. Nf3 ", n) + strings.Repeat(") ", n) + "2. Nf3 *\n"
 	}},
-	{"sibling variations", 5000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("(1. d4 d5) ", n) + "*\n" }},
+	{"sibling variations", 5000, func(n int) string { return pgntest.SevenTags + "1. e4 " + strings.Repeat("(1. d4 d5) ", n) + "*\n" }},
 	{"unmatched closing parentheses", 10000, func(n int) string { return "1. e4 " + strings.Repeat(") ", n) + "*\n" }},
-	{"long movetext", 4000, func(n int) string { return sevenTags + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", n/4) + "*\n" }},
+	{"long movetext", 4000, func(n int) string { return pgntest.SevenTags + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", n/4) + "*\n" }},
 	{"long movetext with numbers and annotations", 4000, func(n int) string {
 		var b strings.Builder
-		b.WriteString(sevenTags)
+		b.WriteString(pgntest.SevenTags)
 		for i := 0; i < n/4; i++ {
 			fmt.Fprintf(&b, "%d. Nf3 $1 Nf6 {c} %d. Ng1 (%d. Nc3) Ng8! ", 2*i+1, 2*i+2, 2*i+2)
 		}
@@ -83,19 +82,19 @@ var linearShapes = []struct {
 		return b.String() + "[Result \"*\"]\n[Event \"e\"]\n\n1. e4 *\n"
 	}},
 	{"one tag repeated", 5000, func(n int) string { return strings.Repeat("[Event \"x\"]\n", n) + "\n1. e4 *\n" }},
-	{"long comment", 20000, func(n int) string { return sevenTags + "1. e4 {" + strings.Repeat("x ", n) + "} *\n" }},
-	{"long comment without spaces", 50000, func(n int) string { return sevenTags + "1. e4 {" + strings.Repeat("x", n) + "} *\n" }},
+	{"long comment", 20000, func(n int) string { return pgntest.SevenTags + "1. e4 {" + strings.Repeat("x ", n) + "} *\n" }},
+	{"long comment without spaces", 50000, func(n int) string { return pgntest.SevenTags + "1. e4 {" + strings.Repeat("x", n) + "} *\n" }},
 	{"long tag value", 50000, func(n int) string { return "[Event \"" + strings.Repeat("x", n) + "\"]\n\n1. e4 *\n" }},
 	{"many games without results", 1000, func(n int) string { return strings.Repeat("[Event \"x\"]\n\n1. e4 e5\n\n", n) }},
-	{"many games", 500, func(n int) string { return strings.Repeat(sevenTags+"1. e4 e5 2. Nf3 Nc6 *\n\n", n) }},
+	{"many games", 500, func(n int) string { return strings.Repeat(pgntest.SevenTags+"1. e4 e5 2. Nf3 Nc6 *\n\n", n) }},
 	{"many games with CRLF", 1000, func(n int) string { return strings.Repeat("[Event \"x\"]\r\n\r\n1. e4 e5 *\r\n\r\n", n) }},
 	{"unterminated strings", 10000, func(n int) string { return strings.Repeat("\"abc\n", n) }},
 	{"move numbers without moves", 10000, func(n int) string { return strings.Repeat("1. ", n) }},
-	{"NAGs", 10000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("$1 ", n) + "*\n" }},
+	{"NAGs", 10000, func(n int) string { return pgntest.SevenTags + "1. e4 " + strings.Repeat("$1 ", n) + "*\n" }},
 	{"escape lines", 10000, func(n int) string { return strings.Repeat("%x\n", n) }},
-	{"semicolon comments", 10000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("; x\n", n) + "*\n" }},
+	{"semicolon comments", 10000, func(n int) string { return pgntest.SevenTags + "1. e4 " + strings.Repeat("; x\n", n) + "*\n" }},
 	{"one long symbol", 50000, func(n int) string { return "1. " + strings.Repeat("a", n) + " *\n" }},
-	{"illegal moves", 5000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("Ke3 ", n) + "*\n" }},
+	{"illegal moves", 5000, func(n int) string { return pgntest.SevenTags + "1. e4 " + strings.Repeat("Ke3 ", n) + "*\n" }},
 	{"illegal bytes", 10000, func(n int) string { return strings.Repeat("<\x00> ", n) }},
 	{"white space then a bracket", 50000, func(n int) string { return "[" + strings.Repeat(" ", n) + "\n1. e4 *\n" }},
 	{"tag pairs broken across lines", 5000, func(n int) string { return strings.Repeat("[Event\n\"x\"]\n", n) }},
@@ -129,7 +128,7 @@ var linearEdits = []struct {
 	{"the string at the top of tagless games removed", 4000, func(n int) string { return "\"" + taglessGames(n) }, 0, 1, ""},
 	{"a variation opened at the top of tagless games", 4000, taglessGames, 0, 0, "("},
 	{"the variation at the top of tagless games removed", 4000, func(n int) string { return "(" + taglessGames(n) }, 0, 1, ""},
-	{"a comment opened at the top of games with tags", 1000, func(n int) string { return strings.Repeat(sevenTags+"1. e4 e5 *\n\n", n) }, len(sevenTags), len(sevenTags), "{"},
+	{"a comment opened at the top of games with tags", 1000, func(n int) string { return strings.Repeat(pgntest.SevenTags+"1. e4 e5 *\n\n", n) }, len(pgntest.SevenTags), len(pgntest.SevenTags), "{"},
 	{"a comment opened at the top of games on one line", 4000, func(n int) string { return strings.Repeat("1. e4 e5 * ", n) + "\n" }, 0, 0, "{"},
 }
 
@@ -143,7 +142,7 @@ func TestLinearProbe(t *testing.T) {
 	}
 	parts := strings.Split(spec, ":")
 	// Warm up: what is done once (tables, caches) is then in every run.
-	warm := sevenTags + "1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 {c} 3. Bb5 $1 a6 *\n"
+	warm := pgntest.SevenTags + "1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 {c} 3. Bb5 $1 a6 *\n"
 	Format(pgn.Parse(warm), FormatOptions{})
 	CheckFile(pgn.Parse(warm))
 	NewDocument(warm).Snapshot().Analyze(context.Background(), nil)

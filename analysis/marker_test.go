@@ -4,12 +4,11 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // Marker tests: each testdata/check/*.pgn file carries its expected
@@ -19,13 +18,12 @@ import (
 //
 // @diag(TOKEN, CODE[, "message substring"]) expects a diagnostic with that
 // code whose range is exactly the first occurrence of TOKEN on the marker's
-// line. TOKEN is a Go string literal ("..." or `...`). Every diagnostic the
+// line. TOKEN is a Go string literal ("..." or `...`); the notes are read by
+// pgntest.Notes, as the language server's marker tests read theirs. Every diagnostic the
 // checker produces must be claimed by exactly one marker, and every marker
 // must claim exactly one diagnostic.
 
 var markerDir = flag.String("markers", "../testdata/check", "folder of marker test files")
-
-var markerRE = regexp.MustCompile("@diag\\((\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`),\\s*([a-z-]+)(?:,\\s*(\"(?:[^\"\\\\]|\\\\.)*\"))?\\)")
 
 type marker struct {
 	line     int // 0-based
@@ -98,35 +96,46 @@ func checkMarkers(t reporter, src string) {
 // parseMarkers finds the @diag notes in the ';' comments of a file and
 // locates each one's token on its line.
 func parseMarkers(t reporter, file *pgn.File) []*marker {
+	notes, errs := pgntest.Notes(file.Src, lineComments(file))
+	for _, err := range errs {
+		t.Fatalf("malformed marker: %v", err)
+	}
 	var markers []*marker
+	for _, n := range notes {
+		if n.Name != "diag" {
+			continue
+		}
+		if len(n.Args) < 2 || len(n.Args) > 3 {
+			t.Fatalf("%s: want @diag(TOKEN, CODE[, \"message substring\"])", n)
+		}
+		m := &marker{line: n.Line, token: n.Args[0], code: Code(n.Args[1])}
+		if len(n.Args) == 3 {
+			m.contains = n.Args[2]
+		}
+		if !knownCode(m.code) {
+			t.Fatalf("line %d: unknown code %q", n.Line+1, m.code)
+		}
+		i := strings.Index(file.Src[n.LineStart:n.CommentPos], m.token)
+		if i < 0 {
+			t.Fatalf("line %d: marker token %q is not on its line", n.Line+1, m.token)
+		}
+		m.pos = pgn.Pos(n.LineStart + i)
+		m.end = m.pos + pgn.Pos(len(m.token))
+		markers = append(markers, m)
+	}
+	return markers
+}
+
+// lineComments returns the ';' comments of a file, where the notes are.
+func lineComments(file *pgn.File) []pgntest.Comment {
+	var comments []pgntest.Comment
 	file.Tokens(func(tok pgn.Token) {
-		if tok.Kind != pgn.LineComment {
-			return
-		}
-		text := file.Src[tok.Pos:tok.End]
-		line := file.Lines.Line(tok.Pos)
-		lineText := file.Src[file.Lines.LineStart(line):tok.Pos]
-		for _, sub := range markerRE.FindAllStringSubmatch(text, -1) {
-			m := &marker{line: line, token: unquote(t, sub[1]), code: Code(sub[2])}
-			if sub[3] != "" {
-				m.contains = unquote(t, sub[3])
-			}
-			if !knownCode(m.code) {
-				t.Fatalf("line %d: unknown code %q", line+1, m.code)
-			}
-			i := strings.Index(lineText, m.token)
-			if i < 0 {
-				t.Fatalf("line %d: marker token %q is not on its line", line+1, m.token)
-			}
-			m.pos = file.Lines.LineStart(line) + pgn.Pos(i)
-			m.end = m.pos + pgn.Pos(len(m.token))
-			markers = append(markers, m)
-		}
-		if strings.Contains(text, "@diag") && !markerRE.MatchString(text) {
-			t.Fatalf("line %d: malformed marker %q", line+1, text)
+		if tok.Kind == pgn.LineComment {
+			line := file.Lines.Line(tok.Pos)
+			comments = append(comments, pgntest.Comment{Pos: int(tok.Pos), End: int(tok.End), Line: line, LineStart: int(file.Lines.LineStart(line))})
 		}
 	})
-	return markers
+	return comments
 }
 
 func knownCode(c Code) bool {
@@ -136,14 +145,6 @@ func knownCode(c Code) bool {
 		}
 	}
 	return false
-}
-
-func unquote(t reporter, lit string) string {
-	s, err := strconv.Unquote(lit)
-	if err != nil {
-		t.Fatalf("bad string literal %s: %v", lit, err)
-	}
-	return s
 }
 
 // TestMarkerHarnessCatchesMistakes proves the harness fails when a

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // Table tests of the navigation features: symbols, folds, semantic tokens,
@@ -236,6 +237,7 @@ func TestRenamePlayer(t *testing.T) {
 // project's test files, and the shared corpus when it is there.
 func navInvariantFiles(t *testing.T) map[string]string {
 	out := map[string]string{}
+	corpusDir, _ := pgntest.CorpusDir(t)
 	for _, dir := range []string{"../testdata", corpusDir} {
 		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && filepath.Ext(path) == ".pgn" {

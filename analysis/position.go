@@ -181,13 +181,6 @@ func replayStates(g *pgn.Game, start *gameStart, moves []*pgn.Move) []MoveState 
 	return states
 }
 
-// ReplayMove replays the game up to move m (of its main line or any
-// variation) and returns what it found there.
-func ReplayMove(g *pgn.Game, m *pgn.Move) MoveState {
-	start := startOf(g)
-	return replayStates(g, &start, []*pgn.Move{m})[0]
-}
-
 // pathTo returns the moves played from the game's start to reach the end
 // of the innermost of frames after its first n moves: the moves of each
 // enclosing line before the move its variation replaces, then those n.
@@ -221,24 +214,6 @@ func positionAt(g *pgn.Game, start *gameStart, frames []lineFrame, n int) (board
 		return st.Before, st.Reached
 	}
 	return start.pos, true
-}
-
-// PositionAt returns the position at byte offset off of file f, in the line
-// (main line or variation) that holds it, after the moves of that line that
-// end at or before off. It reports false outside movetext, or where the
-// replay cannot go (an illegal move earlier in the line, unknown text, a
-// bad FEN).
-func PositionAt(f *pgn.File, off pgn.Pos) (board.Position, bool) {
-	g := gameAt(f, off)
-	if g == nil {
-		return board.Position{}, false
-	}
-	frames := linesAt(g, off)
-	l := frames[len(frames)-1].line
-	n := sort.Search(len(l.Moves), func(i int) bool { return l.Moves[i].SAN.End > off })
-	start := startOf(g)
-	pos, ok := positionAt(g, &start, frames, n)
-	return pos, ok && !unknownTextBefore(l, n, off)
 }
 
 // moveOfToken returns the move of line l whose SAN, move number or "..."

@@ -1,13 +1,15 @@
 package analysis
 
 import (
+	"sort"
 	"strings"
 	"testing"
 
+	"pgnls/analysis/board"
 	"pgnls/pgn"
 )
 
-// PositionAt finds the line that holds the cursor (main line, variation,
+// positionAtOffset finds the line that holds the cursor (main line, variation,
 // nested variation, a variation not closed) and the position after the
 // moves of that line before the cursor.
 func TestPositionAt(t *testing.T) {
@@ -31,7 +33,7 @@ func TestPositionAt(t *testing.T) {
 	}
 	for _, c := range cases {
 		src, off := cursorAt(t, c.src)
-		pos, ok := PositionAt(pgn.Parse(src), off)
+		pos, ok := positionAtOffset(pgn.Parse(src), off)
 		got := ""
 		if ok {
 			fields := strings.Fields(pos.FEN())
@@ -80,4 +82,22 @@ func TestOrdinal(t *testing.T) {
 			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)
 		}
 	}
+}
+
+// positionAtOffset returns the position at byte offset off of file f, in the line
+// (main line or variation) that holds it, after the moves of that line that
+// end at or before off. It reports false outside movetext, or where the
+// replay cannot go (an illegal move earlier in the line, unknown text, a
+// bad FEN).
+func positionAtOffset(f *pgn.File, off pgn.Pos) (board.Position, bool) {
+	g := gameAt(f, off)
+	if g == nil {
+		return board.Position{}, false
+	}
+	frames := linesAt(g, off)
+	l := frames[len(frames)-1].line
+	n := sort.Search(len(l.Moves), func(i int) bool { return l.Moves[i].SAN.End > off })
+	start := startOf(g)
+	pos, ok := positionAt(g, &start, frames, n)
+	return pos, ok && !unknownTextBefore(l, n, off)
 }

@@ -298,6 +298,9 @@ func validECO(s string) bool {
 
 // validTimeControl follows section 9.6.1: fields separated by ':', each
 // "?", "-", "moves/seconds", "seconds", "seconds+increment" or "*seconds".
+// It also takes "moves/seconds+increment" ("40/5400+30:1800+30", FIDE's
+// classical control), which the standard predates but chess.com, lichess
+// and FIDE tournament exports write, and which ParseTimeControl reads.
 func validTimeControl(s string) bool {
 	if s == "?" || s == "-" {
 		return true
@@ -315,8 +318,9 @@ func validTimeControl(s string) bool {
 }
 
 func validTimeControlField(f string) bool {
-	if moves, secs, ok := strings.Cut(f, "/"); ok {
-		return allDigits(moves) && allDigits(secs)
+	if moves, period, ok := strings.Cut(f, "/"); ok {
+		secs, inc, hasInc := strings.Cut(period, "+")
+		return allDigits(moves) && allDigits(secs) && (!hasInc || allDigits(inc))
 	}
 	if rest, ok := strings.CutPrefix(f, "*"); ok {
 		return allDigits(rest)

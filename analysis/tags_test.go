@@ -51,6 +51,8 @@ func TestTagValueProblem(t *testing.T) {
 		{"TimeControl", "-", true},
 		{"TimeControl", "300+", false},
 		{"TimeControl", "40/", false},
+		{"TimeControl", "40/5400+30:1800+30", true},
+		{"TimeControl", "40/5400+", false},
 		{"TimeControl", "300:", false},
 		{"TimeControl", "5 min", false},
 		{"WhiteElo", "2700", true},

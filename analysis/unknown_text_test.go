@@ -11,7 +11,7 @@ import (
 // After text that may hide a move (a figurine: "♘f3" scans as unknown text
 // then "f3"), no feature answers on the board where a pawn went to f3:
 // hovers over the moves after it say they are not replayed and why, no
-// move is proposed after it, PositionAt knows no position there; before
+// move is proposed after it, positionAtOffset knows no position there; before
 // it, every answer is the board's. (testdata/check/unknown-text.pgn shows
 // the same for the diagnostics.)
 func TestUnknownTextNeverAnswersOnAWrongBoard(t *testing.T) {
@@ -57,15 +57,15 @@ func TestUnknownTextNeverAnswersOnAWrongBoard(t *testing.T) {
 	}
 
 	for _, off := range []pgn.Pos{at("f3 ") + 2, at("Nc6"), at("Nxe5 *") + 4} {
-		if pos, ok := PositionAt(f, off); ok {
-			t.Errorf("PositionAt(%d), after the figurine: %s", off, pos.FEN())
+		if pos, ok := positionAtOffset(f, off); ok {
+			t.Errorf("positionAtOffset(%d), after the figurine: %s", off, pos.FEN())
 			if strings.Contains(pos.FEN(), wrong) {
 				t.Errorf("... the board where a pawn went to f3")
 			}
 		}
 	}
-	if _, ok := PositionAt(f, at("♘")); !ok {
-		t.Errorf("PositionAt before the figurine: no position")
+	if _, ok := positionAtOffset(f, at("♘")); !ok {
+		t.Errorf("positionAtOffset before the figurine: no position")
 	}
 }
 

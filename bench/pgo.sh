@@ -31,7 +31,7 @@ for i in 1 2 3; do
   run "check-dense-$i" "$out/pgnls-nopgo" check "$out/dense40.pgn"
 done
 run fmt-corpus "$out/pgnls-nopgo" fmt "$out/corpus40.pgn"
-PGNLS_BINARY="$PWD/$out/pgnls-nopgo" PGNLS_CPUPROFILE="$PWD/$out/pgo-serve.out" \
+PGNLS_BIN="$PWD/$out/pgnls-nopgo" PGNLS_CPUPROFILE="$PWD/$out/pgo-serve.out" \
   go test -run '^$' -bench 'BenchmarkBinary$' -benchtime 400x ./lsp/ >/dev/null
 profiles+=("$out/pgo-serve.out")
 go tool pprof -proto "${profiles[@]}" > cmd/pgnls/default.pgo

@@ -20,68 +20,20 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"pgnls/pgn/pgntest"
 )
 
-var (
-	buildOnce sync.Once
-	buildDir  string
-	buildBin  string
-	buildErr  error
-)
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(pgntest.Main(m)) }
 
 // pgnlsBinary returns the binary under test: $PGNLS_BIN, or pgnls built
 // once from this checkout.
 func pgnlsBinary(t *testing.T) string {
 	t.Helper()
-	if bin := os.Getenv("PGNLS_BIN"); bin != "" {
-		abs, err := filepath.Abs(bin)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := os.Stat(abs); err != nil {
-			t.Fatalf("PGNLS_BIN: %v", err)
-		}
-		return abs
-	}
-	buildOnce.Do(func() {
-		buildDir, buildErr = os.MkdirTemp("", "pgnls-editors-")
-		if buildErr != nil {
-			return
-		}
-		buildBin = filepath.Join(buildDir, "pgnls")
-		if runtime.GOOS == "windows" {
-			buildBin += ".exe"
-		}
-		cmd := exec.Command("go", "build", "-o", buildBin, "pgnls/cmd/pgnls")
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Run(); err != nil {
-			buildErr = &buildError{err, out.String()}
-		}
-	})
-	if buildErr != nil {
-		t.Fatalf("building pgnls: %v", buildErr)
-	}
-	return buildBin
+	return pgntest.Binary(t)
 }
-
-type buildError struct {
-	err error
-	out string
-}
-
-func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 
 // editor is the path of an editor's executable, or skips the test.
 func editor(t *testing.T, name, install string) string {

@@ -1,9 +1,6 @@
 package lsp
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -15,40 +12,8 @@ import (
 
 	"pgnls/analysis"
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
-
-// corpusDir is the shared folder of real PGN files, beside the project
-// (../shared/corpus from the module root).
-const corpusDir = "../../shared/corpus"
-
-// corpusText returns the corpus files concatenated, or skips the benchmark
-// when the shared folder is absent.
-func corpusText(b testing.TB) string {
-	b.Helper()
-	if _, err := os.Stat(corpusDir); err != nil {
-		b.Skip("../shared/corpus not found; the language server benchmarks need the shared folder beside the project")
-	}
-	var sb strings.Builder
-	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".pgn") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		sb.Write(data)
-		if len(data) > 0 && data[len(data)-1] != '\n' {
-			sb.WriteByte('\n')
-		}
-		sb.WriteByte('\n')
-		return err
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if sb.Len() == 0 {
-		b.Skip("no .pgn files in ../shared/corpus")
-	}
-	return sb.String()
-}
 
 // largeText repeats text to at least size bytes.
 func largeText(text string, size int) string {
@@ -116,7 +81,7 @@ func (c *fakeClient) forget() {
 //
 //	go test ./lsp -run '^$' -bench Keystroke -benchtime 200x
 func BenchmarkKeystroke(b *testing.B) {
-	corpus := corpusText(b)
+	corpus := pgntest.CorpusText(b)
 	small, large := smallText(corpus[max(0, strings.Index(corpus, "[Event "))-1:], 10), largeText(corpus, 30<<20)
 	benchmarkKeystroke(b, small, large, nil)
 }
@@ -128,7 +93,7 @@ func BenchmarkKeystroke(b *testing.B) {
 // the small file's a few dozen; encoding and decoding that JSON, not the
 // analysis, then dominates its latency.)
 func BenchmarkKeystrokeSamePayload(b *testing.B) {
-	corpus := corpusText(b)
+	corpus := pgntest.CorpusText(b)
 	small, large := smallText(corpus[max(0, strings.Index(corpus, "[Event "))-1:], 10), largeText(corpus, 30<<20)
 	shown := len(analysis.CheckFile(pgn.Parse(small)))
 	benchmarkKeystroke(b, small, large, map[string]any{"maxDiagnostics": shown})
@@ -177,7 +142,7 @@ func benchmarkKeystroke(b *testing.B, small, large string, options any) {
 //
 //	go test ./lsp -run '^$' -bench OpenDocumentMemory -benchtime 1x
 func BenchmarkOpenDocumentMemory(b *testing.B) {
-	large := largeText(corpusText(b), 30<<20)
+	large := largeText(pgntest.CorpusText(b), 30<<20)
 	waitLimit = 5 * time.Minute
 	e := newEnv(b, nil)
 	e.initialize(protocol.ClientCapabilities{}, nil)
@@ -212,7 +177,7 @@ func heapInUse() int64 {
 //
 //	go test ./lsp -run '^$' -bench OpenLarge -benchtime 3x
 func BenchmarkOpenLarge(b *testing.B) {
-	large := largeText(corpusText(b), 30<<20)
+	large := largeText(pgntest.CorpusText(b), 30<<20)
 	waitLimit = 5 * time.Minute
 	e := newEnv(b, nil)
 	e.initialize(protocol.ClientCapabilities{}, nil)

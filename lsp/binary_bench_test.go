@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +16,8 @@ import (
 
 	fastjson "github.com/segmentio/encoding/json"
 	"go.lsp.dev/protocol"
+
+	"pgnls/pgn/pgntest"
 )
 
 // BenchmarkBinary drives the built pgnls binary over its standard input and
@@ -42,18 +43,8 @@ import (
 //   - large/small-p50 and -p99.
 //
 // The large document has thousands of problems, so its publications are
-// as long as the cap allows, where the small one's are a few diagnostics.
-// With the cap at 1000, the large document's p99 was 2.5-3.5 times the
-// small one's, most of it the 200 KB of JSON the client decodes after
-// each keystroke; with 100 (the default since), 1.2-1.3. The rest went
-// with the garbage each keystroke left (jsonrpc2's 32 KB decoding buffer
-// per message, a frame per publication, the errors looked for in every
-// chunk), which ran the collector every 70 ms.
-//
-// Measured on the 2-core machine, against the build before the hand-written
-// publishDiagnostics encoder and the single parse on open (PGNLS_BINARY),
-// in the same run: open-large 2088 -> 917 ms, large keystroke p50 3.6 ->
-// 1.6 ms and p99 15.1 -> 3.7 ms (small: p50 0.26 -> 0.20, p99 7.7 -> 1.6).
+// as long as the cap allows, where the small one's are a few diagnostics
+// (bench/NOTES.md: what this benchmark showed, and what was done).
 //
 // The client decodes every message once, fully (the diagnostics into
 // protocol.Diagnostic), with segmentio's decoder, as fast a decoder as a
@@ -62,19 +53,13 @@ import (
 //
 //	go test ./lsp -run '^$' -bench Binary -benchtime 400x
 //
-// PGNLS_BINARY=path runs another build of pgnls instead of building this
+// PGNLS_BIN=path runs another build of pgnls instead of building this
 // one, to compare two versions in the same run; PGNLS_BENCH_STDERR=1 shows
 // the server's standard error (with GODEBUG=gctrace=1, its collections).
 func BenchmarkBinary(b *testing.B) {
-	corpus := corpusText(b)
+	corpus := pgntest.CorpusText(b)
 	small, large := smallText(corpus[max(0, strings.Index(corpus, "[Event "))-1:], 10), largeText(corpus, 30<<20)
-	bin := os.Getenv("PGNLS_BINARY") // another build, to compare
-	if bin == "" {
-		bin = filepath.Join(b.TempDir(), "pgnls")
-		if out, err := exec.Command("go", "build", "-o", bin, "../cmd/pgnls").CombinedOutput(); err != nil {
-			b.Fatalf("building pgnls: %v\n%s", err, out)
-		}
-	}
+	bin := pgntest.Binary(b)
 	c := startBinary(b, bin)
 	defer c.stop()
 	c.call("initialize", map[string]any{

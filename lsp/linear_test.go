@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+
+	"pgnls/pgn/pgntest"
 )
 
 // The linear-time test of the requests: no request, on one long line or
@@ -29,8 +31,8 @@ import (
 
 const maxLinearRatio = 2.3
 
-// linearSevenTags is the Seven Tag Roster, on lines of its own.
-const linearSevenTags = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+// linearSevenTags is the Seven Tag Roster, with players that can be renamed.
+var linearSevenTags = pgntest.SevenTagsOf("A", "B")
 
 // requestShapes are the texts of the probes, as a function of a size n,
 // with the offset of the position the requests at a position ask about.

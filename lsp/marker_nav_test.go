@@ -98,9 +98,9 @@ func navMarkersStrict(t *testing.T, rep reporter, name, text string, settings ma
 	claimed := map[string]bool{}
 	kinds := map[string]bool{}
 	for _, n := range parseNotes(rep, text) {
-		if (n.name == "fold" || n.name == "inlay") && len(n.args) == 3-boolInt(n.name == "inlay") && r.locate(n) {
+		if (n.Name == "fold" || n.Name == "inlay") && len(n.Args) == 3-boolInt(n.Name == "inlay") && r.locate(n) {
 			claimed[navClaim(r, n)] = true
-			kinds[n.name] = true
+			kinds[n.Name] = true
 		}
 	}
 	doc := protocol.TextDocumentIdentifier{URI: r.uri}
@@ -131,15 +131,15 @@ func boolInt(b bool) int {
 
 // navClaim names the fold or hint a note stands for.
 func navClaim(r *markerRun, n *note) string {
-	if n.name == "inlay" {
-		return fmt.Sprintf("inlay %q %d:%d", n.args[1], n.position.Line, n.position.Character)
+	if n.Name == "inlay" {
+		return fmt.Sprintf("inlay %q %d:%d", n.Args[1], n.position.Line, n.position.Character)
 	}
-	lines, _ := strconv.Atoi(n.args[2])
+	lines, _ := strconv.Atoi(n.Args[2])
 	start, end := int(n.position.Line), int(n.position.Line)+lines
 	if lines < 0 {
 		start, end = end, start
 	}
-	return fmt.Sprintf("fold %s %d-%d", n.args[1], start, end)
+	return fmt.Sprintf("fold %s %d-%d", n.Args[1], start, end)
 }
 
 // navCall sends a request and decodes its result into v; it reports and
@@ -183,7 +183,7 @@ func navText(r *markerRun, rg protocol.Range) string {
 
 // navSpan returns the range of the location's text after the cursor.
 func navSpan(r *markerRun, n *note) protocol.Range {
-	loc := n.args[0]
+	loc := n.Args[0]
 	rest := loc[strings.IndexByte(loc, '|')+1:]
 	return protocol.Range{Start: n.position, End: navPos(r, n.cursor+len(rest))}
 }
@@ -193,7 +193,7 @@ func (r *markerRun) doc() protocol.TextDocumentIdentifier {
 }
 
 func wantArgs(r *markerRun, n *note, min, max int) bool {
-	if len(n.args) < min || len(n.args) > max {
+	if len(n.Args) < min || len(n.Args) > max {
 		r.t.Errorf("%s: takes %d to %d arguments", n, min, max)
 		return false
 	}
@@ -248,7 +248,7 @@ func actionMarker(r *markerRun, n *note) {
 		return
 	}
 	actions := r.codeActions(n)
-	i := slices.Index(actionTitles(actions), n.args[1])
+	i := slices.Index(actionTitles(actions), n.Args[1])
 	if i < 0 {
 		r.t.Errorf("%s: no such action; got %q", n, actionTitles(actions))
 		return
@@ -261,7 +261,7 @@ func actionMarker(r *markerRun, n *note) {
 		r.t.Errorf("%s: no edit", n)
 		return
 	}
-	if len(n.args) < 3 {
+	if len(n.Args) < 3 {
 		return
 	}
 	edits := a.Edit.Changes[r.uri]
@@ -276,29 +276,29 @@ func actionMarker(r *markerRun, n *note) {
 	for _, ed := range edits {
 		d := strings.Count(ed.NewText, "\n") - int(ed.Range.End.Line-ed.Range.Start.Line)
 		switch l := int(ed.Range.Start.Line); {
-		case l < n.line:
+		case l < n.Line:
 			shift += d
-		case l == n.line:
+		case l == n.Line:
 			added += max(d, 0)
 		}
 	}
-	l := min(n.line+shift, len(lines)-1)
+	l := min(n.Line+shift, len(lines)-1)
 	got := strings.Join(lines[l:min(l+added+1, len(lines))], "\n")
 	// Leave the note's own comment out.
-	comment := r.text[n.commentPos:]
+	comment := r.text[n.CommentPos:]
 	if i := strings.IndexAny(comment, "\r\n"); i >= 0 {
 		comment = comment[:i]
 	}
 	if i := strings.LastIndex(got, comment); i >= 0 {
 		got = got[:i]
 	}
-	if got = strings.TrimRight(got, " \t"); got != n.args[2] {
-		r.t.Errorf("%s: after the action the line reads\n %q\nwant\n %q", n, got, n.args[2])
+	if got = strings.TrimRight(got, " \t"); got != n.Args[2] {
+		r.t.Errorf("%s: after the action the line reads\n %q\nwant\n %q", n, got, n.Args[2])
 	}
 }
 
 func noActionMarker(r *markerRun, n *note) {
-	if wantArgs(r, n, 2, 2) && slices.Contains(actionTitles(r.codeActions(n)), n.args[1]) {
+	if wantArgs(r, n, 2, 2) && slices.Contains(actionTitles(r.codeActions(n)), n.Args[1]) {
 		r.t.Errorf("%s: the action is offered", n)
 	}
 }
@@ -314,7 +314,7 @@ func symbolMarker(r *markerRun, n *note) {
 	var got []string
 	for _, s := range syms {
 		if s.Range.Start == n.position {
-			if s.Name == n.args[1] && s.Detail == n.args[2] {
+			if s.Name == n.Args[1] && s.Detail == n.Args[2] {
 				return
 			}
 			got = append(got, s.Name+" ("+s.Detail+")")
@@ -355,7 +355,7 @@ func linkMarker(r *markerRun, n *note) {
 	}
 	want := navSpan(r, n)
 	for _, l := range links {
-		if l.Range == want && string(l.Target) == n.args[1] {
+		if l.Range == want && string(l.Target) == n.Args[1] {
 			return
 		}
 	}
@@ -391,10 +391,10 @@ func tokenMarker(r *markerRun, n *note) {
 			}
 		}
 		wantMods := ""
-		if len(n.args) > 2 {
-			wantMods = n.args[2]
+		if len(n.Args) > 2 {
+			wantMods = n.Args[2]
 		}
-		if int(d[3]) >= len(tokenTypes) || tokenTypes[d[3]] != n.args[1] || strings.Join(mods, ",") != wantMods {
+		if int(d[3]) >= len(tokenTypes) || tokenTypes[d[3]] != n.Args[1] || strings.Join(mods, ",") != wantMods {
 			r.t.Errorf("%s: token of type %d with modifiers %q", n, d[3], mods)
 		}
 		return
@@ -413,7 +413,7 @@ func inlayMarker(r *markerRun, n *note) {
 	var got []string
 	for _, h := range hints {
 		if h.Position == n.position {
-			if h.Label == n.args[1] {
+			if h.Label == n.Args[1] {
 				return
 			}
 			got = append(got, h.Label)
@@ -438,7 +438,7 @@ func selectMarker(r *markerRun, n *note) {
 	for s := &sel[0]; s != nil; s = s.Parent {
 		got = append(got, navText(r, s.Range))
 	}
-	if want := n.args[1:]; len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
+	if want := n.Args[1:]; len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
 		r.t.Errorf("%s: the selection ranges are %q", n, got)
 	}
 }
@@ -463,14 +463,14 @@ func renameMarker(r *markerRun, n *note) {
 		r.t.Errorf("%s: prepareRename answers %v (%q)", n, *rg, old)
 	}
 	var we protocol.WorkspaceEdit
-	if !navCall(r, n.String(), protocol.MethodTextDocumentRename, &protocol.RenameParams{TextDocumentPositionParams: r.docPos(n), NewName: n.args[1]}, &we) {
+	if !navCall(r, n.String(), protocol.MethodTextDocumentRename, &protocol.RenameParams{TextDocumentPositionParams: r.docPos(n), NewName: n.Args[1]}, &we) {
 		return
 	}
 	edits := we.Changes[r.uri]
-	if count, _ := strconv.Atoi(n.args[2]); len(edits) != count {
+	if count, _ := strconv.Atoi(n.Args[2]); len(edits) != count {
 		r.t.Errorf("%s: %d edits, want %d", n, len(edits), count)
 	}
-	escaped := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(n.args[1])
+	escaped := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(n.Args[1])
 	for _, ed := range edits {
 		if navText(r, ed.Range) != old || ed.NewText != escaped {
 			r.t.Errorf("%s: an edit of %q to %q", n, navText(r, ed.Range), ed.NewText)

@@ -1,18 +1,16 @@
 package lsp
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
 
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // Marker tests through the real protocol, in the spirit of gopls's: each
@@ -66,28 +64,13 @@ const (
 	markerECO = "../testdata/eco/eco.pgn"
 )
 
-// note is one @name(...) found in a comment.
+// note is one @name(...) found in a comment (pgntest.Notes reads them),
+// with the place its location names.
 type note struct {
-	name string
-	args []string
-	line int // 0-based line of the note
-	// lineStart and commentPos bound the text the location is found in.
-	lineStart, commentPos int
+	*pgntest.Note
 	// cursor is the location's '|' as a byte offset and as an LSP position.
 	cursor   int
 	position protocol.Position
-}
-
-func (n *note) String() string {
-	return fmt.Sprintf("line %d: @%s(%s)", n.line+1, n.name, strings.Join(quoteAll(n.args), ", "))
-}
-
-func quoteAll(args []string) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = strconv.Quote(a)
-	}
-	return out
 }
 
 // markerRun is the state of one marker file: its text and the server it is
@@ -138,9 +121,9 @@ func runMarkers(t *testing.T, rep reporter, name, text string, settings map[stri
 	r := &markerRun{t: rep, e: e, uri: protocol.DocumentURI("file:///markers/" + name), text: text, lines: pgn.NewLineTable(text)}
 	e.open(r.uri, 1, text)
 	for _, n := range notes {
-		handler, ok := markerKinds[n.name]
+		handler, ok := markerKinds[n.Name]
 		if !ok {
-			rep.Errorf("%s: unknown note @%s", n, n.name)
+			rep.Errorf("%s: unknown note @%s", n, n.Name)
 			continue
 		}
 		if !r.locate(n) {
@@ -150,100 +133,42 @@ func runMarkers(t *testing.T, rep reporter, name, text string, settings map[stri
 	}
 }
 
-var noteStart = regexp.MustCompile(`@([A-Za-z]\w*)\(`)
-
 // parseNotes finds the notes in the ';' comments of text.
 func parseNotes(t reporter, text string) []*note {
 	t.Helper()
 	f := pgn.Parse(text)
-	var notes []*note
+	var comments []pgntest.Comment
 	f.Tokens(func(tok pgn.Token) {
-		if tok.Kind != pgn.LineComment {
-			return
-		}
-		comment := text[tok.Pos:tok.End]
-		line := f.Lines.Line(tok.Pos)
-		for _, m := range noteStart.FindAllStringSubmatchIndex(comment, -1) {
-			args, err := parseArgs(comment[m[1]:])
-			if err != nil {
-				t.Errorf("line %d: note @%s: %v", line+1, comment[m[2]:m[3]], err)
-				continue
-			}
-			notes = append(notes, &note{
-				name: comment[m[2]:m[3]], args: args, line: line,
-				lineStart: int(f.Lines.LineStart(line)), commentPos: int(tok.Pos),
-			})
+		if tok.Kind == pgn.LineComment {
+			line := f.Lines.Line(tok.Pos)
+			comments = append(comments, pgntest.Comment{Pos: int(tok.Pos), End: int(tok.End), Line: line, LineStart: int(f.Lines.LineStart(line))})
 		}
 	})
+	found, errs := pgntest.Notes(text, comments)
+	for _, err := range errs {
+		t.Errorf("%v", err)
+	}
+	notes := make([]*note, len(found))
+	for i, n := range found {
+		notes[i] = &note{Note: n}
+	}
 	return notes
-}
-
-// parseArgs reads the arguments of a note up to its ')'.
-func parseArgs(s string) ([]string, error) {
-	var args []string
-	i := 0
-	skip := func() {
-		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-			i++
-		}
-	}
-	for {
-		skip()
-		if i < len(s) && s[i] == ')' && len(args) == 0 {
-			return args, nil
-		}
-		if i >= len(s) {
-			return nil, fmt.Errorf("missing ')'")
-		}
-		var arg string
-		switch c := s[i]; {
-		case c == '"' || c == '`':
-			lit, err := strconv.QuotedPrefix(s[i:])
-			if err != nil {
-				return nil, fmt.Errorf("bad string at %q: %v", s[i:], err)
-			}
-			arg, _ = strconv.Unquote(lit)
-			i += len(lit)
-		default:
-			j := i
-			for j < len(s) && (isWordByte(s[j])) {
-				j++
-			}
-			if j == i {
-				return nil, fmt.Errorf("unexpected %q", s[i:])
-			}
-			arg, i = s[i:j], j
-		}
-		args = append(args, arg)
-		skip()
-		if i < len(s) && s[i] == ')' {
-			return args, nil
-		}
-		if i >= len(s) || s[i] != ',' {
-			return nil, fmt.Errorf("want ',' or ')' at %q", s[i:])
-		}
-		i++
-	}
-}
-
-func isWordByte(c byte) bool {
-	return c == '_' || c == '-' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // locate finds a note's location on its line and sets its cursor.
 func (r *markerRun) locate(n *note) bool {
-	if len(n.args) == 0 {
+	if len(n.Args) == 0 {
 		r.t.Errorf("%s: no location", n)
 		return false
 	}
-	loc := n.args[0]
+	loc := n.Args[0]
 	bar := strings.IndexByte(loc, '|')
 	if bar < 0 || strings.Count(loc, "|") != 1 {
 		r.t.Errorf("%s: the location %q must hold one '|', the cursor", n, loc)
 		return false
 	}
 	find := loc[:bar] + loc[bar+1:]
-	lineText := r.text[n.lineStart:n.commentPos]
+	lineText := r.text[n.LineStart:n.CommentPos]
 	i := strings.Index(lineText, find)
 	if strings.HasPrefix(find, "^") {
 		// Anchored at the start of the line.
@@ -259,7 +184,7 @@ func (r *markerRun) locate(n *note) bool {
 		r.t.Errorf("%s: %q must occur once on the line %q", n, find, lineText)
 		return false
 	}
-	n.cursor = n.lineStart + i + bar
+	n.cursor = n.LineStart + i + bar
 	line, col := r.lines.UTF16Position(pgn.Pos(n.cursor))
 	n.position = protocol.Position{Line: uint32(line), Character: uint32(col)}
 	return true
@@ -284,7 +209,7 @@ func hoverMarker(r *markerRun, n *note) {
 		r.t.Errorf("%s: no hover", n)
 		return
 	}
-	for _, want := range n.args[1:] {
+	for _, want := range n.Args[1:] {
 		if !strings.Contains(h.Contents.Value, want) {
 			r.t.Errorf("%s: the hover lacks %q:\n%s", n, want, h.Contents.Value)
 		}
@@ -335,7 +260,7 @@ func labels(items []protocol.CompletionItem) []string {
 
 func completeMarker(r *markerRun, n *note) {
 	got := labels(r.complete(n))
-	want := append([]string(nil), n.args[1:]...)
+	want := append([]string(nil), n.Args[1:]...)
 	sort.Strings(got)
 	sort.Strings(want)
 	if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
@@ -349,7 +274,7 @@ func completeHasMarker(r *markerRun, n *note) {
 	for _, l := range got {
 		have[l] = true
 	}
-	for _, want := range n.args[1:] {
+	for _, want := range n.Args[1:] {
 		if !have[want] {
 			r.t.Errorf("%s: no item %q in %q", n, want, got)
 		}
@@ -373,7 +298,7 @@ func completeFirstMarker(r *markerRun, n *note) {
 		return a.Label < b.Label
 	})
 	got := labels(items)
-	want := n.args[1:]
+	want := n.Args[1:]
 	if len(got) < len(want) || strings.Join(got[:len(want)], "\x00") != strings.Join(want, "\x00") {
 		r.t.Errorf("%s: the items, in order, are %q", n, got)
 	}
@@ -381,22 +306,22 @@ func completeFirstMarker(r *markerRun, n *note) {
 
 // item returns the completion item labelled label (args[1]).
 func (r *markerRun) item(n *note) *protocol.CompletionItem {
-	if len(n.args) < 3 {
+	if len(n.Args) < 3 {
 		r.t.Errorf("%s: want a location, a label and a value", n)
 		return nil
 	}
 	items := r.complete(n)
 	for i := range items {
-		if items[i].Label == n.args[1] {
+		if items[i].Label == n.Args[1] {
 			return &items[i]
 		}
 	}
-	r.t.Errorf("%s: no item %q in %q", n, n.args[1], labels(items))
+	r.t.Errorf("%s: no item %q in %q", n, n.Args[1], labels(items))
 	return nil
 }
 
 func detailMarker(r *markerRun, n *note) {
-	if it := r.item(n); it != nil && !strings.Contains(it.Detail, n.args[2]) {
+	if it := r.item(n); it != nil && !strings.Contains(it.Detail, n.Args[2]) {
 		r.t.Errorf("%s: the detail of %q is %q", n, it.Label, it.Detail)
 	}
 }
@@ -408,13 +333,13 @@ func acceptMarker(r *markerRun, n *note) {
 	}
 	from, err1 := r.lines.OffsetUTF16(int(it.TextEdit.Range.Start.Line), int(it.TextEdit.Range.Start.Character))
 	to, err2 := r.lines.OffsetUTF16(int(it.TextEdit.Range.End.Line), int(it.TextEdit.Range.End.Character))
-	if err1 != nil || err2 != nil || int(to) > n.commentPos || int(from) < n.lineStart {
+	if err1 != nil || err2 != nil || int(to) > n.CommentPos || int(from) < n.LineStart {
 		r.t.Errorf("%s: the edit %v is not within the note's line", n, it.TextEdit.Range)
 		return
 	}
-	edited := r.text[n.lineStart:from] + it.TextEdit.NewText + r.text[to:n.commentPos]
-	if got := strings.TrimRight(edited, " \t"); got != n.args[2] {
-		r.t.Errorf("%s: accepting %q gives\n %q\nwant\n %q", n, it.Label, got, n.args[2])
+	edited := r.text[n.LineStart:from] + it.TextEdit.NewText + r.text[to:n.CommentPos]
+	if got := strings.TrimRight(edited, " \t"); got != n.Args[2] {
+		r.t.Errorf("%s: accepting %q gives\n %q\nwant\n %q", n, it.Label, got, n.Args[2])
 	}
 }
 

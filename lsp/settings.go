@@ -32,11 +32,8 @@ type Settings struct {
 	// cap). The most severe are kept, then those nearest the last edit.
 	// The default, 100 (as in the LSP sample server and cSpell), keeps
 	// each keystroke's publication small in a database with thousands of
-	// problems: the client decodes the whole list after every keystroke.
-	// Measured in one run (BenchmarkBinary, 30 MB database against a
-	// 10-game document), a keystroke's p99 was 2.5-3.5 times the small
-	// document's with 1000 (200 KB of JSON), 1.6-2.6 with 250, and
-	// 1.2-1.3 with 100.
+	// problems: the client decodes the whole list after every keystroke
+	// (bench/NOTES.md has the measurements behind 100).
 	MaxDiagnostics int
 	// Severity overrides the default severity of codes; severityOff
 	// silences a code.

@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"pgnls/pgn/pgntest"
 )
 
 // TestServerSurvivesAFlood drives the built binary as no editor would, all
@@ -316,25 +317,14 @@ func (f *floodRecord) check() string {
 	return strings.Join(bad, "; ")
 }
 
-// serverBinary returns the pgnls binary to test: $PGNLS_BIN, or one built
-// from this checkout (with the race detector when the tests run under it).
+// serverBinary returns the pgnls binary to test: $PGNLS_BIN, or the one
+// built from this checkout (with the race detector of its own when the
+// tests run under it).
 func serverBinary(t *testing.T) string {
-	if bin := os.Getenv("PGNLS_BIN"); bin != "" {
-		abs, err := filepath.Abs(bin)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return abs
+	if raceEnabled && os.Getenv(pgntest.BinaryEnv) == "" {
+		return pgntest.Build(t, "-race")
 	}
-	bin := filepath.Join(t.TempDir(), "pgnls")
-	args := []string{"build", "-o", bin}
-	if raceEnabled {
-		args = append(args, "-race")
-	}
-	if out, err := exec.Command("go", append(args, "../cmd/pgnls")...).CombinedOutput(); err != nil {
-		t.Fatalf("building pgnls: %v\n%s", err, out)
-	}
-	return bin
+	return pgntest.Binary(t)
 }
 
 // residentMemory returns a process's resident memory in bytes, or 0 where

@@ -2,10 +2,11 @@ package pgn
 
 import (
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"pgnls/pgn/pgntest"
 )
 
 // firstComment returns the first comment of src's first game's movetext.
@@ -218,31 +219,12 @@ func TestParseCommandSet(t *testing.T) {
 	}
 }
 
-// commandCorpusFiles returns the corpus's PGN files, or skips the test.
-func commandCorpusFiles(t *testing.T) []string {
-	t.Helper()
-	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skipf("%s not found: the corpus tests need the shared folder beside the project", corpusDir)
-	}
-	var paths []string
-	filepath.WalkDir(corpusDir, func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
-			paths = append(paths, path)
-		}
-		return nil
-	})
-	if len(paths) == 0 {
-		t.Skipf("no .pgn files under %s", corpusDir)
-	}
-	return paths
-}
-
 // TestStripCommandsKeepsEverythingElseOnTheCorpus strips every command of
 // every corpus file: the games, their tags and moves, and every word of
 // every comment that is not a command must be left, and no command.
 func TestStripCommandsKeepsEverythingElseOnTheCorpus(t *testing.T) {
 	stripped := 0
-	for _, path := range commandCorpusFiles(t) {
+	for _, path := range pgntest.CorpusFiles(t) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

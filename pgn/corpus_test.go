@@ -1,45 +1,14 @@
 package pgn
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"pgnls/pgn/pgntest"
 )
-
-// corpusDir is the shared folder of real PGN files, beside the project
-// (../shared/corpus from the module root).
-const corpusDir = "../../shared/corpus"
-
-// corpusFiles returns the paths of the corpus files in a fixed order, or
-// skips the test when the shared folder is absent.
-func corpusFiles(tb testing.TB) []string {
-	tb.Helper()
-	if _, err := os.Stat(corpusDir); err != nil {
-		tb.Skip("../shared/corpus not found; the corpus tests need the shared folder beside the project")
-	}
-	var paths []string
-	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
-			paths = append(paths, path)
-		}
-		return nil
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if len(paths) == 0 {
-		tb.Fatalf("no .pgn files under %s", corpusDir)
-	}
-	sort.Strings(paths)
-	return paths
-}
 
 // TestCorpus parses every file of the corpus: the tree must give the file
 // back byte for byte, and since these are files that real programs wrote,
@@ -47,7 +16,8 @@ func corpusFiles(tb testing.TB) []string {
 // agrees with its Result tag.
 func TestCorpus(t *testing.T) {
 	games := 0
-	for _, path := range corpusFiles(t) {
+	corpusDir, _ := pgntest.CorpusDir(t)
+	for _, path := range pgntest.CorpusFiles(t) {
 		name, _ := filepath.Rel(corpusDir, path)
 		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile(path)
@@ -92,7 +62,8 @@ func TestCorpus(t *testing.T) {
 // its bytes are invalid UTF-8, and the parser must neither complain nor
 // change them.
 func TestCorpusLatin1(t *testing.T) {
-	corpusFiles(t)
+	pgntest.CorpusFiles(t)
+	corpusDir, _ := pgntest.CorpusDir(t)
 	path := filepath.Join(corpusDir, "lichess-studies", "mate_in_2.pgn")
 	data, err := os.ReadFile(path)
 	if err != nil {

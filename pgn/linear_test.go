@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pgnls/pgn/pgntest"
 )
 
 // The linear-time test: no input makes scanning and parsing super-linear.
@@ -21,8 +23,6 @@ import (
 
 const maxLinearRatio = 2.3
 
-const sevenTags = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
-
 // linearShapes are the hostile shapes, each as a function of a size n.
 var linearShapes = []struct {
 	name string
@@ -35,21 +35,21 @@ var linearShapes = []struct {
 	{"unclosed comments cut by tag lines, a '}' at the end", 1250, func(n int) string {
 		return strings.Repeat("[Event \"x\"]\n\n1. e4 {\n", n) + "}"
 	}},
-	{"unclosed comments cut by tag lines", 1250, func(n int) string { return strings.Repeat(sevenTags+"1. e4 {\n", n) }},
+	{"unclosed comments cut by tag lines", 1250, func(n int) string { return strings.Repeat(pgntest.SevenTags+"1. e4 {\n", n) }},
 	{"comment lines that look like tags", 5000, func(n int) string { return "1. e4 {" + strings.Repeat("\n[x \n[", n) + "} *" }},
 	{"open braces", 25000, func(n int) string { return "1. e4 " + strings.Repeat("{", n) + " *\n" }},
 	{"unmatched closing braces", 12500, func(n int) string { return "1. e4 " + strings.Repeat("} ", n) + "*\n" }},
-	{"nested parentheses", 12500, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("(", n) + " *\n" }},
-	{"nested variations with moves", 5000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("( e4 ", n) + "*\n" }},
+	{"nested parentheses", 12500, func(n int) string { return pgntest.SevenTags + "1. e4 " + strings.Repeat("(", n) + " *\n" }},
+	{"nested variations with moves", 5000, func(n int) string { return pgntest.SevenTags + "1. e4 " + strings.Repeat("( e4 ", n) + "*\n" }},
 	{"closed nested variations", 5000, func(n int) string {
-		return sevenTags + "1. e4 " + strings.Repeat("(1. d4 ", n) + strings.Repeat(")", n) + " *\n"
+		return pgntest.SevenTags + "1. e4 " + strings.Repeat("(1. d4 ", n) + strings.Repeat(")", n) + " *\n"
 	}},
-	{"sibling variations", 5000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("(1. d4 d5) ", n) + "*\n" }},
+	{"sibling variations", 5000, func(n int) string { return pgntest.SevenTags + "1. e4 " + strings.Repeat("(1. d4 d5) ", n) + "*\n" }},
 	{"unmatched closing parentheses", 12500, func(n int) string { return "1. e4 " + strings.Repeat(") ", n) + "*\n" }},
-	{"long movetext", 5000, func(n int) string { return sevenTags + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", n/4) + "*\n" }},
+	{"long movetext", 5000, func(n int) string { return pgntest.SevenTags + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", n/4) + "*\n" }},
 	{"long movetext with numbers", 5000, func(n int) string {
 		var b strings.Builder
-		b.WriteString(sevenTags)
+		b.WriteString(pgntest.SevenTags)
 		for i := 0; i < n/4; i++ {
 			fmt.Fprintf(&b, "%d. Nf3 Nf6 %d. Ng1 Ng8 ", 2*i+1, 2*i+2)
 		}
@@ -71,11 +71,11 @@ var linearShapes = []struct {
 		}
 		return b.String() + "[Tag1 \"again\"]\n"
 	}},
-	{"long comment", 25000, func(n int) string { return sevenTags + "1. e4 {" + strings.Repeat("x ", n) + "} *\n" }},
+	{"long comment", 25000, func(n int) string { return pgntest.SevenTags + "1. e4 {" + strings.Repeat("x ", n) + "} *\n" }},
 	{"long tag value", 50000, func(n int) string { return "[Event \"" + strings.Repeat("x", n) + "\"]\n\n1. e4 *\n" }},
 	{"tag value of backslashes", 50000, func(n int) string { return "[Event \"" + strings.Repeat(`\`, n) + "\"]\n\n1. e4 *\n" }},
 	{"many games without results", 2500, func(n int) string { return strings.Repeat("[Event \"x\"]\n\n1. e4 e5\n\n", n) }},
-	{"many games", 1250, func(n int) string { return strings.Repeat(sevenTags+"1. e4 e5 2. Nf3 Nc6 *\n\n", n) }},
+	{"many games", 1250, func(n int) string { return strings.Repeat(pgntest.SevenTags+"1. e4 e5 2. Nf3 Nc6 *\n\n", n) }},
 	{"many games with CRLF", 1250, func(n int) string { return strings.Repeat("[Event \"x\"]\r\n\r\n1. e4 e5 *\r\n\r\n", n) }},
 	{"unterminated strings", 12500, func(n int) string { return strings.Repeat("\"abc\n", n) }},
 	{"move numbers without moves", 12500, func(n int) string { return strings.Repeat("1. ", n) }},
@@ -84,7 +84,7 @@ var linearShapes = []struct {
 	{"escape lines", 12500, func(n int) string { return strings.Repeat("%x\n", n) }},
 	{"semicolon comments", 12500, func(n int) string { return "1. e4 " + strings.Repeat("; x\n", n) + "*\n" }},
 	{"one long symbol", 50000, func(n int) string { return "1. " + strings.Repeat("a", n) + " *\n" }},
-	{"illegal moves", 5000, func(n int) string { return sevenTags + "1. e4 " + strings.Repeat("Ke3 ", n) + "*\n" }},
+	{"illegal moves", 5000, func(n int) string { return pgntest.SevenTags + "1. e4 " + strings.Repeat("Ke3 ", n) + "*\n" }},
 	{"illegal bytes", 12500, func(n int) string { return strings.Repeat("<\x00> ", n) }},
 	{"white space then a bracket", 50000, func(n int) string { return "[" + strings.Repeat(" ", n) + "\n1. e4 *\n" }},
 	{"tag pairs broken across lines", 5000, func(n int) string { return strings.Repeat("[Event\n\"x\"]\n", n) }},

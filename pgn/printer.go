@@ -111,11 +111,6 @@ func AppendGame(dst []byte, src string, g *Game, opts PrintOptions) []byte {
 	return p.out
 }
 
-// PrintGame returns game g in export format; see AppendGame.
-func PrintGame(src string, g *Game, opts PrintOptions) string {
-	return string(AppendGame(nil, src, g, opts))
-}
-
 func hasMovetext(g *Game) bool {
 	return len(g.Moves.Start) > 0 || len(g.Moves.Moves) > 0 || g.Result != nil
 }

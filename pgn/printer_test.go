@@ -55,7 +55,7 @@ func printWithPlies(t *testing.T, src string, width, firstPly int) string {
 		t.Fatalf("want one game without errors: %v", f.Errors)
 	}
 	g := f.Games[0]
-	return PrintGame(src, g, PrintOptions{Width: width, Move: plyInfo(g, firstPly)})
+	return printGame(src, g, PrintOptions{Width: width, Move: plyInfo(g, firstPly)})
 }
 
 func TestPrintMoveNumbers(t *testing.T) {
@@ -225,13 +225,13 @@ func TestPrintRandom(t *testing.T) {
 			t.Fatalf("generated text has errors: %v\n%s", f.Errors, src)
 		}
 		g := f.Games[0]
-		out := PrintGame(src, g, PrintOptions{Width: width, Move: plyInfo(g, 0)})
+		out := printGame(src, g, PrintOptions{Width: width, Move: plyInfo(g, 0)})
 		checkLines(t, out, width)
 		f2 := Parse(out)
 		if len(f2.Errors) > 0 || len(f2.Games) != 1 {
 			t.Fatalf("output does not parse as one game: %v\n%s", f2.Errors, out)
 		}
-		again := PrintGame(out, f2.Games[0], PrintOptions{Width: width, Move: plyInfo(f2.Games[0], 0)})
+		again := printGame(out, f2.Games[0], PrintOptions{Width: width, Move: plyInfo(f2.Games[0], 0)})
 		if again != out {
 			t.Fatalf("not idempotent at width %d:\nfirst  %q\nsecond %q\ninput %q", width, out, again, src)
 		}
@@ -405,11 +405,16 @@ func TestPrintTagsAfterATagOnlyGame(t *testing.T) {
 		{2, f.Games[1].Tags, "[Round \"2\"]\n[Event \"c\"]\n"},
 		{2, f.Games[0].Tags, "[Event \"c\"]\n[Round \"2\"]\n"}, // no tag in common: export order
 	} {
-		if got := PrintGame(src, f.Games[tt.game], PrintOptions{After: tt.after}); got != tt.want {
+		if got := printGame(src, f.Games[tt.game], PrintOptions{After: tt.after}); got != tt.want {
 			t.Errorf("game %d after %d tags: %q, want %q", tt.game, len(tt.after), got, tt.want)
 		}
 	}
 	if g := Parse("[Event \"a\"]\n$1\n").Games[0]; g.TagsOnly() {
 		t.Error("a game with a NAG after its tags is not tags alone")
 	}
+}
+
+// printGame returns game g in export format.
+func printGame(src string, g *Game, opts PrintOptions) string {
+	return string(AppendGame(nil, src, g, opts))
 }

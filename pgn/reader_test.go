@@ -11,6 +11,8 @@ import (
 	"testing"
 	"testing/iotest"
 	"unicode/utf8"
+
+	"pgnls/pgn/pgntest"
 )
 
 // shape lists a parse's items, tokens and errors with positions shifted by
@@ -133,12 +135,7 @@ func checkReader(t *testing.T, name string, data []byte) {
 // several block sizes and compares with parsing the file whole.
 func TestReaderMatchesParse(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/*/*.pgn")
-	if dir := "../../shared/corpus"; dirExists(dir) {
-		more, _ := filepath.Glob(dir + "/*/*.pgn")
-		files = append(files, more...)
-	} else {
-		t.Log("../../shared/corpus not found: reading only the project's own test files")
-	}
+	files = append(files, pgntest.OptionalCorpusFiles(t)...)
 	if len(files) == 0 {
 		t.Fatal("no test files")
 	}
@@ -152,11 +149,6 @@ func TestReaderMatchesParse(t *testing.T) {
 		}
 		checkReader(t, filepath.Base(name), data)
 	}
-}
-
-func dirExists(dir string) bool {
-	info, err := os.Stat(dir)
-	return err == nil && info.IsDir()
 }
 
 func TestReaderEdgeCases(t *testing.T) {

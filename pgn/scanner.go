@@ -45,9 +45,6 @@ func (s *Scanner) InitAt(src string, off int, errh ErrorHandler) {
 // token or of whitespace, keeping what it has learned of the text.
 func (s *Scanner) Seek(off int) { s.off = off }
 
-// Offset is the offset of the next byte the scanner will read.
-func (s *Scanner) Offset() int { return s.off }
-
 func (s *Scanner) error(pos, end int, format string, args ...any) {
 	s.ErrorCount++
 	if s.errh != nil {

@@ -375,8 +375,8 @@ func TestScanInitAt(t *testing.T) {
 	}
 	for i, start := range all {
 		s.InitAt(src, int(start.Pos), nil)
-		if s.Offset() != int(start.Pos) {
-			t.Fatalf("Offset after InitAt(%d) = %d", start.Pos, s.Offset())
+		if s.off != int(start.Pos) {
+			t.Fatalf("Offset after InitAt(%d) = %d", start.Pos, s.off)
 		}
 		for j, want := range all[i:] {
 			if got := s.Scan(); got != want {

@@ -67,34 +67,8 @@ func TestBenchGames(t *testing.T) {
 // op replays them all; the ns/ply metric is the figure to compare with the
 // 500 ns target.
 //
-// Measured with go1.26 on a 2-core AMD EPYC VM, in the same run as
-// BenchmarkNotnilDecode (-count 4, medians):
-//
-//	BenchmarkResolvePlay     36 ns/ply     0 allocs/op
-//	BenchmarkNotnilDecode 18700 ns/ply 33081 allocs/op
-//
-// so this package is about 520 times faster than notnil/chess, and 14 times
-// faster than the target.
-//
-// The CPU profile then put 40% in ParseSAN, 40% in Resolve (half of it the
-// isLegal attack test) and 12% in Play. ParseSAN passed its twelve-byte SAN
-// by value between helpers and compared every move with the castling and
-// null spellings; Resolve computed every sliding attack on the king's
-// square and from the destination; Play walked the six piece types to find
-// a captured piece that most moves do not take. With those gone (see the
-// commits of 2026-11-30), same-run comparisons on a loaded 2-core machine
-// gave
-//
-//	BenchmarkParseSAN     14.0 ->  7.8 ns/ply (1.8x)
-//	BenchmarkResolvePlay  36.6 -> 27.1 ns/ply (1.35x)
-//
-// (minima of 8 alternated runs; quieter medians agreed). The profile now
-// shows Resolve at about 45% (isLegal 15%, origins 12%), ParseSAN 25% and
-// Play 15%. A further 2 to 4 ns per ply go to a store-forwarding stall:
-// ParseSAN writes the SAN field by field, and the caller's copy of it, for
-// Resolve's argument, reads it back eight and four bytes at a time.
-// Avoiding it seems to need writing the struct whole through unsafe, which
-// was not tried.
+// bench/NOTES.md has its figures against notnil/chess and what its
+// profile showed.
 func BenchmarkResolvePlay(b *testing.B) {
 	games := benchSANs()
 	b.ReportAllocs()

@@ -13,19 +13,16 @@ import (
 	"testing"
 
 	"github.com/notnil/chess"
-)
 
-const corpusDir = "../../../shared/corpus"
+	"pgnls/pgn/pgntest"
+)
 
 // TestCorpusAgainstNotnil replays the main line of every game in the shared
 // PGN corpus. notnil/chess reads each game; at every ply its SAN for the
 // move must parse and resolve here to the same move, and the FENs after the
 // move must agree.
 func TestCorpusAgainstNotnil(t *testing.T) {
-	files, err := corpusFiles()
-	if err != nil {
-		t.Skipf("../shared/corpus not found: %v", err)
-	}
+	files := pgntest.CorpusFiles(t)
 	// notnil reads slowly, and ten times more slowly under the race
 	// detector, so short and race runs replay only every fifth game.
 	every := 1
@@ -56,21 +53,6 @@ func TestCorpusAgainstNotnil(t *testing.T) {
 	if games == 0 {
 		t.Error("no games replayed")
 	}
-}
-
-// corpusFiles returns the PGN files under corpusDir.
-func corpusFiles() ([]string, error) {
-	if _, err := os.Stat(corpusDir); err != nil {
-		return nil, err
-	}
-	var files []string
-	err := filepath.WalkDir(corpusDir, func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pgn") {
-			files = append(files, path)
-		}
-		return err
-	})
-	return files, err
 }
 
 // splitGames cuts a PGN file into games: a game starts at a tag line that
@@ -182,14 +164,23 @@ type corpusGame struct {
 	final Position // the position after the last move
 }
 
-// loadCorpusGames reads every corpus game that notnil can read and this
-// package can replay (see TestCorpusAgainstNotnil), once per process: the
-// benchmarks share it, and notnil takes over a second to read the corpus.
-var loadCorpusGames = sync.OnceValues(func() ([]corpusGame, error) {
-	files, err := corpusFiles()
-	if err != nil {
-		return nil, err
-	}
+// corpusGames holds every corpus game that notnil can read and this
+// package can replay (see TestCorpusAgainstNotnil), read once per process:
+// the benchmarks share it, and notnil takes over a second to read the
+// corpus.
+var corpusGames struct {
+	once  sync.Once
+	games []corpusGame
+	err   error
+}
+
+// loadCorpusGames reads the games of files, the first time it is called.
+func loadCorpusGames(files []string) ([]corpusGame, error) {
+	corpusGames.once.Do(func() { corpusGames.games, corpusGames.err = readCorpusGames(files) })
+	return corpusGames.games, corpusGames.err
+}
+
+func readCorpusGames(files []string) ([]corpusGame, error) {
 	var games []corpusGame
 	for _, file := range files {
 		data, err := os.ReadFile(file)
@@ -203,7 +194,7 @@ var loadCorpusGames = sync.OnceValues(func() ([]corpusGame, error) {
 		}
 	}
 	return games, nil
-})
+}
 
 // replayCorpusGame reads one game with notnil and replays its main line
 // here, moving by notnil's SAN. It reports false for a game that either
@@ -240,9 +231,9 @@ func replayCorpusGame(text string) (corpusGame, bool) {
 // corpusGamesOrSkip returns the corpus games, skipping tb without them.
 func corpusGamesOrSkip(tb testing.TB) []corpusGame {
 	tb.Helper()
-	games, err := loadCorpusGames()
+	games, err := loadCorpusGames(pgntest.CorpusFiles(tb))
 	if err != nil {
-		tb.Skipf("../shared/corpus not found: %v", err)
+		tb.Fatal(err)
 	}
 	if len(games) == 0 {
 		tb.Skip("no corpus games replayed")

@@ -64,9 +64,7 @@ func sanError(text string, offset int, format string, args ...any) error {
 // a pointer rather than passing the struct (twelve one-byte fields, too
 // many for registers) by value between helpers, and compares the body with
 // the null and castling spellings only when its first byte could start
-// one. Together with letter tables and a fast exit from checkShape, this
-// made it about 1.9 times faster (BenchmarkParseSAN, 14.5 -> 7.7 ns per
-// ply, medians of 6 alternated runs).
+// one, with letter tables and a fast exit from checkShape (bench/NOTES.md).
 func ParseSAN(text string) (SAN, error) {
 	s := SAN{FromFile: -1, FromRank: -1, To: NoSquare}
 	err := s.parse(text)

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,13 +17,7 @@ import (
 // keep serving: every case ends with a hover and diagnostics round trip and
 // a clean shutdown (exit status 0).
 func TestAbuse(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "pgnls")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := pgnlsBinary(t)
 
 	t.Run("malformed JSON", func(t *testing.T) {
 		p := start(t, bin)

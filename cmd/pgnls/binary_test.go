@@ -11,10 +11,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"pgnls/pgn/pgntest"
 )
 
 // The tests of this file and of files_test.go, encoding_test.go and
@@ -22,48 +23,17 @@ import (
 // temporary directory: named pipes, devices, hard links, files of other
 // owners, pipes on standard input.
 
-// built is the binary the end-to-end tests share, built once.
-var built struct {
-	once sync.Once
-	dir  string
-	path string
-	err  error
-}
-
 func TestMain(m *testing.M) {
 	if report := os.Getenv(measureEnv); report != "" {
 		os.Exit(measure(report, os.Args[1:]))
 	}
-	code := m.Run()
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
-	}
-	os.Exit(code)
+	os.Exit(pgntest.Main(m))
 }
 
-// pgnlsBinary returns the path of the built pgnls.
+// pgnlsBinary returns the path of the pgnls the end-to-end tests share.
 func pgnlsBinary(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	built.once.Do(func() {
-		if built.dir, built.err = os.MkdirTemp("", "pgnls-bin-"); built.err != nil {
-			return
-		}
-		// Anyone may run it: some tests run it as another user.
-		if built.err = os.Chmod(built.dir, 0o755); built.err != nil {
-			return
-		}
-		built.path = filepath.Join(built.dir, "pgnls")
-		if out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput(); err != nil {
-			built.err = errors.New("go build: " + err.Error() + "\n" + string(out))
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
-	}
-	return built.path
+	return pgntest.Binary(t)
 }
 
 // The peak resident memory of a run is measured by a helper: this test

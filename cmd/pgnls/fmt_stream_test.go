@@ -8,6 +8,7 @@ import (
 
 	"pgnls/analysis"
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // TestFmtStreamMatchesWhole formats every test file, and the corpus when it
@@ -15,11 +16,7 @@ import (
 // output with formatting the whole file at once.
 func TestFmtStreamMatchesWhole(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/*/*.pgn")
-	if more, err := filepath.Glob("../../../shared/corpus/*/*.pgn"); err == nil && len(more) > 0 {
-		files = append(files, more...)
-	} else {
-		t.Log("../shared/corpus not found: comparing on the project's own test files only")
-	}
+	files = append(files, pgntest.OptionalCorpusFiles(t)...)
 	defer func(n int) { fmtBlockSize = n }(fmtBlockSize)
 	for _, path := range files {
 		data, err := os.ReadFile(path)
@@ -51,11 +48,7 @@ func TestFmtStreamMatchesWhole(t *testing.T) {
 // span many pieces; and the temporary files are gone after.
 func TestFmtDiffStreamApplies(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/*/*.pgn")
-	if more, err := filepath.Glob("../../../shared/corpus/*/*.pgn"); err == nil && len(more) > 0 {
-		files = append(files, more...)
-	} else {
-		t.Log("../shared/corpus not found: diffing the project's own test files only")
-	}
+	files = append(files, pgntest.OptionalCorpusFiles(t)...)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	defer func(n, spill int) { fmtBlockSize, diffSpill = n, spill }(fmtBlockSize, diffSpill)

@@ -13,6 +13,7 @@ import (
 
 	"pgnls/analysis"
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // The hostile catalogue: inputs an editor or a file can throw at pgnls, each
@@ -83,7 +84,7 @@ func TestHostileCatalogue(t *testing.T) {
 
 // TestHostileGenerated covers the inputs too large to keep as files.
 func TestHostileGenerated(t *testing.T) {
-	tags := "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+	tags := pgntest.SevenTags
 	long := strings.Repeat("x", 50<<20)
 	shuffle := strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 2500)
 	cases := []struct {

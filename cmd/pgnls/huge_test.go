@@ -11,22 +11,21 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// sevenTags is the Seven Tag Roster of a game with no result yet.
-const sevenTags = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+	"pgnls/pgn/pgntest"
+)
 
 // oneLineGame is one legal game of about size bytes on one line: knights
 // out and back, without move numbers.
 func oneLineGame(size int) string {
-	return sevenTags + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", size/16) + "*\n"
+	return pgntest.SevenTags + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", size/16) + "*\n"
 }
 
 // numberedGame is one legal game of the given number of moves, numbered,
 // five moves a line.
 func numberedGame(moves int) string {
 	var b strings.Builder
-	b.WriteString(sevenTags)
+	b.WriteString(pgntest.SevenTags)
 	for m := 1; m <= moves; m++ {
 		pair := "Nf3 Nf6"
 		if m%2 == 0 {
@@ -94,13 +93,7 @@ func TestCheckAndFmtTimeLinearInOneHugeGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a binary with coverage counters and formats 50 MB of games")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "pgnls-cover")
-	build := exec.Command("go", "build", "-cover", "-covermode=count",
-		"-coverpkg=pgnls/pgn,pgnls/analysis,pgnls/analysis/board,pgnls/cmd/pgnls", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build -cover: %v\n%s", err, out)
-	}
+	bin := pgntest.Build(t, "-cover", "-covermode=count", "-coverpkg=pgnls/pgn,pgnls/analysis,pgnls/analysis/board,pgnls/cmd/pgnls")
 	million := numberedGame(1_000_000)
 	shapes := []struct {
 		name         string

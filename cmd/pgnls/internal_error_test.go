@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pgnls/pgn/pgntest"
 )
 
 // panicTag is the tag on which the test build of the binary panics while
@@ -20,12 +22,7 @@ func buildWithPanicHook(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "pgnls")
-	build := exec.Command("go", "build", "-ldflags=-X=pgnls/analysis.panicTag="+panicTag, "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return pgntest.Build(t, "-ldflags=-X=pgnls/analysis.panicTag="+panicTag)
 }
 
 // gamesWithAPanic returns n tagless games, one a line (then line i+1 is

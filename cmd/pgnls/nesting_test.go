@@ -31,15 +31,6 @@ func deepInputs() []struct{ name, text string } {
 	}
 }
 
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "pgnls")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // TestDeepNestingCrashesNeitherCheckNorFmt runs pgnls check and pgnls fmt
 // (to standard output, -l and -w) on each hostile file: check reports the
 // over-deep variation at its '(' and exits 1, fmt keeps the game as
@@ -49,7 +40,7 @@ func TestDeepNestingCrashesNeitherCheckNorFmt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and writes files of 10 to 50 MB")
 	}
-	bin := buildBinary(t)
+	bin := pgnlsBinary(t)
 	for _, tt := range deepInputs() {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "deep.pgn")
@@ -134,7 +125,7 @@ func TestDeepNestingCrashesNotTheServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := buildBinary(t)
+	bin := pgnlsBinary(t)
 	text := "1. e4 " + strings.Repeat("(", 10_000_000)
 	p := start(t, bin)
 	p.initialize()

@@ -23,13 +23,7 @@ const waitLimit = 20 * time.Second
 // TestServe builds the binary and drives it over standard input and output,
 // as an editor does.
 func TestServe(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "pgnls")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := pgnlsBinary(t)
 
 	// Neovim starts the server with no arguments. A session: diagnostics
 	// with versions, an incremental change, didClose clearing with [],
