@@ -17,8 +17,9 @@ const fixUsage = "usage: pgnls fix [-w] [-l] [-d] [--severity code=level]... [PA
 // fixRounds bounds the rounds of fixing a piece: a fix can bring a
 // problem to light that the next round fixes (an illegal move no longer
 // hides the moves after it), and the edits of two fixes that overlap are
-// made one per round. Two rounds fix the test files and the corpus; the
-// rest is a margin, and a bound should fixes ever undo each other.
+// made one per round. Three rounds fix the test files and the corpus (a
+// game of testdata/lsp/nav needs them all); the rest is a margin, and a
+// bound should fixes ever undo each other.
 const fixRounds = 8
 
 // runFix is "pgnls fix": it applies every preferred quick fix of every
