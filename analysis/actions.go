@@ -112,7 +112,7 @@ func gameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions,
 		}
 	}
 	if len(all) > 1 {
-		if edits := mergeEdits(slices.DeleteFunc(fx.combineTagFixes(all), fx.leavesGame)); len(edits) > 0 {
+		if edits := fx.fixAll(all); len(edits) > 0 {
 			out = append(out, Action{Title: "Fix all problems in this game", Kind: KindFixAll, Edits: edits})
 		}
 	}
@@ -121,10 +121,17 @@ func gameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions,
 			out = append(out, a)
 		}
 	}
-	if edits := slotEdits(f, slots.get(), slotsTouching(slots.get(), g.From+1, g.From+1), false, opts.Format); len(edits) > 0 {
+	if edits := slotEdits(f, slots.get(), slotsTouching(slots.get(), g.From+1, g.From+1), opts.Format); len(edits) > 0 {
 		out = append(out, Action{Title: "Format this game", Kind: KindFormatGame, Edits: edits})
 	}
 	return out
+}
+
+// fixAll merges the preferred fixes of a game into the edits of "Fix all
+// problems in this game": the tag fixes combined into one rewrite of the
+// tag section, and no edit outside the game.
+func (x *fixer) fixAll(preferred []Action) []Edit {
+	return mergeEdits(slices.DeleteFunc(x.combineTagFixes(preferred), x.leavesGame))
 }
 
 // leavesGame reports whether an action edits text outside the game's span

@@ -92,7 +92,7 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 	if err != nil {
 		return nil, err
 	}
-	set := s.settings.Load()
+	set := s.settingsFor(p.TextDocument.URI)
 	opts := analysis.ActionOptions{
 		Format:       analysis.FormatOptions{Width: set.LineWidth},
 		MoveLanguage: set.MoveLanguage,
