@@ -63,10 +63,6 @@ func (s *Settings) severity(d analysis.Diagnostic) analysis.Severity {
 	return d.Severity
 }
 
-// projectConfigs reads the project config files (analysis/config) of the
-// open documents, each again only when it changes.
-var projectConfigs config.Cache
-
 // settingsFor returns the settings that apply to a document: the editor's,
 // with the severities of the project config file (.pgnls.json or
 // pgnls.toml, found upwards from the document's folder, as `pgnls check`
@@ -81,7 +77,7 @@ func (s *server) settingsFor(uri protocol.DocumentURI) *Settings {
 	if !ok {
 		return set
 	}
-	file, fresh, err := projectConfigs.ForDir(filepath.Dir(path))
+	file, fresh, err := s.projects.ForDir(filepath.Dir(path))
 	if fresh {
 		problems := []string{}
 		if err != nil {

@@ -69,7 +69,7 @@ func ParseLevel(name string) (analysis.Severity, bool) {
 
 // KnownCode reports whether c is one of analysis.Codes.
 func KnownCode(c analysis.Code) bool {
-	for _, info := range analysis.Codes {
+	for _, info := range analysis.Codes() {
 		if info.Code == c {
 			return true
 		}
