@@ -1171,7 +1171,7 @@ func compareWithPgnExtract(t *testing.T, ours *pgn.File, g *pgn.Game, theirs *pg
 	}
 	text := kept.String() + movetext + "\n"
 	formatted := Format(pgn.Parse(text), FormatOptions{})
-	if want := ours.Src[g.From:g.To] + "\n"; formatted != want {
+	if want := ours.Src[g.From:g.To] + "\n\n"; formatted != want { // a game ends with an empty line
 		t.Fatalf("game %q: pgn-extract's output differs from ours in more than the documented ways:\n%s", formatGameName(g), unifiedDiffForTest(want, formatted))
 	}
 }

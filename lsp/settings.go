@@ -79,9 +79,9 @@ func (s *server) settingsFor(uri protocol.DocumentURI) *Settings {
 	}
 	file, fresh, err := s.projects.ForDir(filepath.Dir(path))
 	if fresh {
-		problems := []string{}
+		var problems []string
 		if err != nil {
-			problems = append(problems, err.Error()+" (the file's settings do not apply)")
+			problems = []string{err.Error() + " (no config file applies)"}
 		} else {
 			problems = file.Problems
 		}
