@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"flag"
 	"math/rand"
 	"os"
@@ -1045,6 +1046,9 @@ func TestFormatAgainstPgnExtract(t *testing.T) {
 			raw, err := cmd.Output()
 			if err != nil {
 				t.Fatalf("%s: %v", exe, err)
+			}
+			if len(raw) > 0 && !bytes.HasSuffix(raw, []byte("\n\n")) {
+				t.Errorf("pgn-extract's last game ends with %q: the README says it ends with an empty line, as ours does", raw[max(0, len(raw)-10):])
 			}
 			theirs := pgn.Parse(decodeForTest(raw))
 			src := readCorpusFile(t, path)
