@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"flag"
 	"math/rand"
 	"os"
@@ -1049,6 +1050,9 @@ func TestFormatAgainstPgnExtract(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", exe, err)
 			}
+			if len(raw) > 0 && !bytes.HasSuffix(raw, []byte("\n\n")) {
+				t.Errorf("pgn-extract's last game ends with %q: the README says it ends with an empty line, as ours does", raw[max(0, len(raw)-10):])
+			}
 			theirs := pgn.Parse(decodeForTest(raw))
 			src := readCorpusFile(t, path)
 			ours := pgn.Parse(Format(pgn.Parse(src), FormatOptions{}))
@@ -1174,7 +1178,7 @@ func compareWithPgnExtract(t *testing.T, ours *pgn.File, g *pgn.Game, theirs *pg
 	}
 	text := kept.String() + movetext + "\n"
 	formatted := Format(pgn.Parse(text), FormatOptions{})
-	if want := ours.Src[g.From:g.To] + "\n"; formatted != want {
+	if want := ours.Src[g.From:g.To] + "\n\n"; formatted != want { // a game ends with an empty line
 		t.Fatalf("game %q: pgn-extract's output differs from ours in more than the documented ways:\n%s", formatGameName(g), unifiedDiffForTest(want, formatted))
 	}
 }
