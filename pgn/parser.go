@@ -585,7 +585,9 @@ func (p *parser) parseMovetext(g *Game, leading []Node) {
 			}
 			p.next()
 		case Symbol, NullMove:
-			m.addMove(t)
+			if p.src[t.Pos] != 'e' || !m.joinMark(t) {
+				m.addMove(t)
+			}
 			p.next()
 		case Suffix:
 			m.flushNumber()
@@ -752,6 +754,31 @@ func (m *movetext) addMove(t Token) {
 	} else {
 		p.moves = append(p.moves, move)
 	}
+}
+
+// joinMark joins t, when it is an en passant mark standing alone, to the
+// move right before it, with only blanks between them ("exf6 e.p."): the
+// move's token then covers both, and the move is one token, as "exf6e.p."
+// is. It reports whether it did; a mark after anything else (a move
+// number, an annotation, a line break) is a symbol of its own.
+func (m *movetext) joinMark(t Token) bool {
+	p := m.p
+	last := m.lastMove()
+	if last == nil || m.number != nil || len(m.before) > 0 || len(p.after) > m.after || last.SAN.Kind != Symbol ||
+		!EnPassantMark(p.text(t)) {
+		return false
+	}
+	if c := p.src[last.SAN.End-1]; !isDigit(c) && c != '+' && c != '#' {
+		return false
+	}
+	for _, c := range []byte(p.src[last.SAN.End:t.Pos]) {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	last.SAN.End = t.End
+	last.Text = p.text(last.SAN)
+	return true
 }
 
 // endMove stores the annotations of the current line's last move, which

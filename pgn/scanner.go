@@ -136,14 +136,10 @@ func (s *Scanner) Scan() Token {
 		for end < len(src) && isSymbolByte(src[end]) {
 			end++
 		}
-		// A byte that may go on a move written otherwise than in SAN, or
-		// an en passant mark after a blank ("exf6 e.p."), takes the slow
-		// path; the test costs a table look-up a symbol.
-		if end < len(src) {
-			if c := src[end]; byteClass[c]&classTail != 0 ||
-				end+2 < len(src) && src[end+1] == 'e' && (c == ' ' || c == '\t') && (src[end+2] == 'p' || src[end+2] == '.') {
-				end = s.symbolTail(off, end)
-			}
+		// A byte that may go on a move written otherwise than in SAN
+		// takes the slow path; the test costs a table look-up a symbol.
+		if end < len(src) && byteClass[src[end]]&classTail != 0 {
+			end = s.symbolTail(off, end)
 		}
 		s.off = end
 		return Token{Kind: Symbol, Pos: Pos(off), End: Pos(end)}
@@ -404,7 +400,8 @@ func (s *Scanner) scanNumberOrSymbol(start int) Kind {
 	}
 	// "0.5-0.5", "1/2–1/2" and "1–0" with a Unicode dash are results; the
 	// test is made only for a 1 or a 0 followed by what can go on one.
-	if c := src[start]; (c == '0' || c == '1') && off < len(src) && (src[off] == '.' || src[off] == '/' || src[off] >= utf8.RuneSelf) {
+	if c := src[start]; (c == '0' || c == '1') && off+1 < len(src) &&
+		(src[off] == '.' && src[off+1] == '5' || src[off] == '/' || src[off] >= utf8.RuneSelf) {
 		if n, _ := resultAt(src, start); n > 0 {
 			s.off = start + n
 			return Result
@@ -418,8 +415,8 @@ func (s *Scanner) scanNumberOrSymbol(start int) Kind {
 		allDigits = false
 		off++
 	}
-	if allDigits && dashAt(src, off) == 0 {
-		if off-start == 4 && src[start:off] == "0000" && (off == len(src) || src[off] != '.') {
+	if allDigits && (off == len(src) || src[off] < utf8.RuneSelf || dashAt(src, off) == 0) {
+		if src[start] == '0' && off-start == 4 && src[start:off] == "0000" && (off == len(src) || src[off] != '.') {
 			s.off = off
 			return Symbol // the null move of UCI, which analysis reads as "--"
 		}
