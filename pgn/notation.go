@@ -226,6 +226,40 @@ func GlyphNAG(glyph string) (int, bool) {
 	return 0, false
 }
 
+// tailSymbol returns the symbol src[start:end] extended by symbolTail,
+// the scanner having stopped at a byte that may go on one. It is not
+// inlined: inlined, the registers that Scan needs after symbolTail were
+// saved on every symbol's path (3 more instructions a symbol, callgrind);
+// called, it returns Scan's result, and nothing needs saving.
+//
+//go:noinline
+func (s *Scanner) tailSymbol(start, end int) Token {
+	s.off = s.symbolTail(start, end)
+	return Token{Kind: Symbol, Pos: Pos(start), End: Pos(s.off)}
+}
+
+// numberForm scans the token at start whose digits end at end, which is
+// not followed by the period of a move number: a result written "0.5-0.5",
+// "1/2–1/2" or "1–0", castling "0–0" with a Unicode dash, UCI's null move
+// "0000", or else a move number.
+func (s *Scanner) numberForm(start, end int) Kind {
+	src := s.src
+	if n, _ := resultAt(src, start); n > 0 {
+		s.off = start + n
+		return Result
+	}
+	if end < len(src) && src[end] >= utf8.RuneSelf && dashAt(src, end) > 0 {
+		s.off = s.symbolTail(start, end)
+		return Symbol
+	}
+	if end-start == 4 && src[start:end] == "0000" && (end == len(src) || src[end] != '.') {
+		s.off = end
+		return Symbol // the null move of UCI, which analysis reads as "--"
+	}
+	s.off = skipDots(src, end)
+	return Number
+}
+
 // scanForm scans a token that starts with a byte no standard token starts
 // with, at start: a move written with a figurine (♘f3), a result "½-½" or a
 // NAG glyph. It reports false when the text is none of them.

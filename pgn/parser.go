@@ -585,9 +585,7 @@ func (p *parser) parseMovetext(g *Game, leading []Node) {
 			}
 			p.next()
 		case Symbol, NullMove:
-			if p.src[t.Pos] != 'e' || !m.joinMark(t) {
-				m.addMove(t)
-			}
+			m.addMove(t)
 			p.next()
 		case Suffix:
 			m.flushNumber()
@@ -733,6 +731,11 @@ func (m *movetext) addDots(t Token) {
 
 func (m *movetext) addMove(t Token) {
 	p := m.p
+	text := p.text(t)
+	// An en passant mark standing alone, "ep" or "e.p.": no move starts so.
+	if len(text) >= 2 && text[0] == 'e' && (text[1] == 'p' || text[1] == '.') && m.joinMark(t) {
+		return
+	}
 	m.endMove()
 	// The fields are set one by one, and the pointers only when they are
 	// not nil: the collector is marking during most of a large parse, and
@@ -748,7 +751,7 @@ func (m *movetext) addMove(t Token) {
 		m.before = nil
 	}
 	move.SAN = t
-	move.Text = p.text(t)
+	move.Text = text
 	if len(m.stack) == 0 {
 		p.nodes.mainLines.push(move)
 	} else {
