@@ -574,6 +574,8 @@ var styleCodes = map[Code]bool{
 	CodeCheckSuffix: true, CodeCaptureMark: true, CodeDisambiguation: true,
 	CodeCastlingZero: true, CodePromotionStyle: true, CodePawnLetter: true,
 	CodeSuffixAnnotation: true, CodeMoveNumber: true, CodeSTROrder: true,
+	CodeFigurine: true, CodeLongAlgebraic: true, CodeCastlingStyle: true,
+	CodeEnPassantMark: true, CodeResultStyle: true, CodeNAGGlyph: true,
 }
 
 // checkNoStyleLeft asserts that the checker finds nothing to say about the
@@ -600,7 +602,7 @@ func checkNoStyleLeft(t *testing.T, in, out *pgn.File) {
 		partial := false
 		for _, d := range diags {
 			switch d.Code {
-			case CodeIllegalMove, CodeAmbiguousMove, CodeMovesAfterEnd, CodeVariant, CodeBadFEN:
+			case CodeIllegalMove, CodeAmbiguousMove, CodeMovesAfterEnd, CodeVariant, CodeBadFEN, CodeIncompleteMove, CodeForeignPiece:
 				partial = true
 			}
 		}
