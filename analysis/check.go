@@ -273,6 +273,9 @@ func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game) []Diagnostic {
 		c.checkAnnotationsOnly(&g.Moves)
 	}
 	c.checkResult()
+	// Commands in comments ([%clk], [%eval], [%cal] ...): a game without
+	// "[%" in its comments costs one pass over its moves.
+	c.diags = AppendCommandDiagnostics(c.diags, g)
 	out := c.diags
 	sortDiagnostics(out[start:])
 	*c = gameChecker{}
