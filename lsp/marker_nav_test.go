@@ -580,7 +580,7 @@ func TestNavCapabilities(t *testing.T) {
 		"renameProvider":                  `{"prepareProvider":true}`,
 		"documentLinkProvider":            `{}`,
 		"inlayHintProvider":               `{"resolveProvider":false}`,
-		"semanticTokensProvider": `{"legend":{"tokenTypes":["property","string","number","function","variable","operator","macro","comment","keyword"],` +
+		"semanticTokensProvider": `{"legend":{"tokenTypes":["property","string","number","function","variable","operator","macro","comment","keyword","decorator","parameter"],` +
 			`"tokenModifiers":["capture","check","checkmate","promotion","castling"]},"range":true,"full":true}`,
 	}
 	for name, w := range want {
