@@ -11,17 +11,17 @@ import (
 type TokenType uint8
 
 const (
-	TokenTagName    TokenType = iota // Event in [Event "..."]
-	TokenTagValue                    // the quoted value of a tag pair
-	TokenMoveNumber                  // 12. or 12...
-	TokenPieceMove                   // a move of a piece (castling included)
-	TokenPawnMove                    // a move of a pawn
-	TokenSuffix                      // a suffix annotation: ! ? !! ?? !? ?!
-	TokenNAG                         // $14
-	TokenComment                     // a brace or rest-of-line comment, an escape line
-	TokenResult                      // 1-0, 0-1, 1/2-1/2, *
-	TokenCommandName                 // "[%clk" of a command in a comment, [%clk 0:03:00]
-	TokenCommandArgs                 // its operands: 0:03:00
+	TokenTagName     TokenType = iota // Event in [Event "..."]
+	TokenTagValue                     // the quoted value of a tag pair
+	TokenMoveNumber                   // 12. or 12...
+	TokenPieceMove                    // a move of a piece (castling included)
+	TokenPawnMove                     // a move of a pawn
+	TokenSuffix                       // a suffix annotation: ! ? !! ?? !? ?!
+	TokenNAG                          // $14
+	TokenComment                      // a brace or rest-of-line comment, an escape line
+	TokenResult                       // 1-0, 0-1, 1/2-1/2, *
+	TokenCommandName                  // "[%clk" of a command in a comment, [%clk 0:03:00]
+	TokenCommandArgs                  // its operands: 0:03:00
 	numTokenTypes
 )
 
