@@ -110,7 +110,7 @@ func gameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions,
 	if edits := slotEdits(f, slots.get(), slotsTouching(slots.get(), g.From+1, g.From+1), false, opts.Format); len(edits) > 0 {
 		out = append(out, Action{Title: "Format this game", Kind: KindFormatGame, Edits: edits})
 	}
-	return out
+	return append(out, StripGameActions(f, g)...)
 }
 
 // leavesGame reports whether an action edits text outside the game's span

@@ -570,7 +570,7 @@ func TestNavCapabilities(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"codeActionProvider":              `{"codeActionKinds":["quickfix","source.fixAll","source.format.game"]}`,
+		"codeActionProvider":              `{"codeActionKinds":["quickfix","source.fixAll","source.format.game","source.stripCommands"]}`,
 		"documentFormattingProvider":      `true`,
 		"documentRangeFormattingProvider": `true`,
 		"documentSymbolProvider":          `true`,
