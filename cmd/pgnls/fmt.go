@@ -25,9 +25,10 @@ type fmtOptions struct {
 	write, list, diff bool
 	width             int
 	utf8              bool
+	strip             pgn.CommandSet // commands to strip from comments (--strip), nil for none
 }
 
-const fmtUsage = "usage: pgnls fmt [-w] [-l] [-d] [--width N] [--utf8] [PATH...]"
+const fmtUsage = "usage: pgnls fmt [-w] [-l] [-d] [--width N] [--utf8] [--strip LIST] [PATH...]"
 
 // runFmt is "pgnls fmt": it writes files in PGN export format, like gofmt.
 // Exit status: 0, 1 when -l or -d found a file to change, 2 on any error.
@@ -40,6 +41,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags.BoolVar(&opts.diff, "d", false, "print a unified diff of the changes instead of the result")
 	flags.IntVar(&opts.width, "width", pgn.DefaultWidth, "the most characters a movetext line may hold")
 	flags.BoolVar(&opts.utf8, "utf8", false, "write a Latin-1 file back as UTF-8")
+	flags.Func("strip", "strip commands from comments: a comma-separated `list` of names (clk, eval, ...) and groups (clocks, evals, arrows, all)", opts.parseStrip)
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, fmtUsage)
 		flags.PrintDefaults()
@@ -360,7 +362,7 @@ func formatStream(in io.Reader, w io.Writer, opts fmtOptions, diff *diffWriter) 
 			}
 			// A piece that formats to nothing (white space) is still the
 			// diff's, and no newline separates it.
-			text := analysis.Format(piece.File, analysis.FormatOptions{Width: opts.width})
+			text := analysis.Format(stripCommands(piece.File, opts.strip), analysis.FormatOptions{Width: opts.width})
 			err = writeText(out, diff, piece, text, enc, endsLine && text != "")
 			if text != "" {
 				endsLine = strings.HasSuffix(text, "\n")

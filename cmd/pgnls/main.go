@@ -107,12 +107,13 @@ Usage:
         recursively for *.pgn) or - for standard input.
         Exit status: 0 no errors (warnings allowed), 1 errors found,
         2 usage or I/O failure.
-  pgnls fmt [-w] [-l] [-d] [--width N] [--utf8] [PATH...]
+  pgnls fmt [-w] [-l] [-d] [--width N] [--utf8] [--strip LIST] [PATH...]
         Write PGN files in export format. Without -w, the result goes to
         standard output; -w rewrites the files in place, -l lists the files
         whose formatting differs, -d prints a unified diff. No PATH, or -,
         reads standard input. --width sets the longest movetext line (79).
         A Latin-1 file stays Latin-1 unless --utf8 is given.
+        --strip clk,eval,arrows strips those commands from comments.
         Exit status: 0, 1 when -l or -d found differences, 2 on error.
   pgnls [serve] [--stdio] [--logfile PATH] [--verbose]
         Run the language server on standard input and output (the default
