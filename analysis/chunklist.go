@@ -67,7 +67,7 @@ func (b *block) codeCounts() []int {
 	if counts := b.counts.Load(); counts != nil {
 		return *counts
 	}
-	counts := make([]int, len(Codes))
+	counts := make([]int, CodeCount())
 	for _, c := range b.chunks {
 		r := c.result()
 		if r == nil {

@@ -1,5 +1,7 @@
 package analysis
 
+import "slices"
+
 // Code names a kind of diagnostic. Codes are stable: users silence them in
 // settings and scripts match on them.
 type Code string
@@ -43,8 +45,9 @@ type CodeInfo struct {
 	Summary  string
 }
 
-// Codes lists every code with its default severity, in the README's order.
-var Codes = []CodeInfo{
+// codeTable lists every code with its default severity, in the README's
+// order. It is not to be changed: Codes gives a copy.
+var codeTable = [...]CodeInfo{
 	{CodeSyntax, Error, "malformed PGN: unterminated comment, string or variation, bad tag pair, stray token"},
 	{CodeIllegalMove, Error, "the move is not legal in the position, or is not SAN; the message says why"},
 	{CodeAmbiguousMove, Error, "several pieces can make the move; the message lists the disambiguated moves"},
@@ -80,15 +83,15 @@ var Codes = []CodeInfo{
 func DefaultSeverity(c Code) Severity {
 	// By index, not by a scan of Codes: it runs for every diagnostic.
 	if i, ok := codeIndexes[c]; ok {
-		return Codes[i].Severity
+		return codeTable[i].Severity
 	}
 	return Error
 }
 
 // codeIndexes maps each code to its place in Codes.
 var codeIndexes = func() map[Code]int {
-	m := make(map[Code]int, len(Codes))
-	for i, info := range Codes {
+	m := make(map[Code]int, len(codeTable))
+	for i, info := range codeTable {
 		m[info.Code] = i
 	}
 	return m
@@ -101,3 +104,13 @@ func CodeIndex(c Code) int {
 	}
 	return -1
 }
+
+// Codes returns every code with its default severity, in the README's
+// order (the order of CodeIndex and of Snapshot.CodeCounts), as a copy.
+func Codes() []CodeInfo { return slices.Clone(codeTable[:]) }
+
+// CodeCount is the number of codes: the length of Codes.
+func CodeCount() int { return len(codeTable) }
+
+// CodeAt returns the code of index i of Codes.
+func CodeAt(i int) CodeInfo { return codeTable[i] }

@@ -234,15 +234,15 @@ type Shape struct {
 	Pos, End pgn.Pos
 }
 
-// ShapeColors names the colours of arrows and squares.
-var ShapeColors = map[byte]string{'G': "green", 'R': "red", 'Y': "yellow", 'B': "blue"}
+// shapeColors names the colours of arrows and squares.
+var shapeColors = map[byte]string{'G': "green", 'R': "red", 'Y': "yellow", 'B': "blue"}
 
 // String writes the shape for a reader: "green e2→e4", "red d4".
 func (s Shape) String() string {
 	if s.To == "" {
-		return ShapeColors[s.Color] + " " + s.From
+		return shapeColors[s.Color] + " " + s.From
 	}
-	return ShapeColors[s.Color] + " " + s.From + "→" + s.To
+	return shapeColors[s.Color] + " " + s.From + "→" + s.To
 }
 
 // CommandProblem is a malformed part of a command, over [Pos, End), and
@@ -300,7 +300,7 @@ func parseShape(item string, arrow bool) (Shape, string) {
 	if arrow {
 		want, size = "an arrow is a colour and two squares, as Ge2e4", 5
 	}
-	if _, ok := ShapeColors[item[0]]; !ok {
+	if _, ok := shapeColors[item[0]]; !ok {
 		return s, fmt.Sprintf("%q is not a colour: G (green), R (red), Y (yellow) or B (blue)", item[:1])
 	}
 	if len(item) != size {

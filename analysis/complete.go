@@ -250,8 +250,8 @@ func (c *completer) tagNames(from, to pgn.Pos, prefix string, insert tagInsert) 
 		}
 	}
 	out := &Completion{Pos: from, End: to}
-	for i := range TagDocs {
-		doc := &TagDocs[i]
+	for i := range tagDocs {
+		doc := &tagDocs[i]
 		if present[doc.Name] || !hasPrefixFold(doc.Name, prefix) {
 			continue
 		}
@@ -393,7 +393,7 @@ func (c *completer) tagValues(name string) []valueChoice {
 }
 
 func resultMeaning(r string) string {
-	for _, v := range ResultValues {
+	for _, v := range resultValues {
 		if v.Value == r {
 			return v.Meaning
 		}
@@ -619,7 +619,7 @@ func moveDetail(pos *board.Position, mv board.Move, san string) string {
 func (c *completer) nags(tok pgn.Token) *Completion {
 	prefix := c.src[tok.Pos:c.off]
 	out := &Completion{Pos: tok.Pos, End: tok.End}
-	for _, n := range NAGs {
+	for _, n := range nags {
 		label := "$" + strconv.Itoa(n.Value)
 		if !strings.HasPrefix(label, prefix) {
 			continue
@@ -692,7 +692,7 @@ func (c *completer) results(from, to pgn.Pos, prefix string, final *board.Positi
 			add(v, "the Result tag")
 		}
 	}
-	for _, r := range ResultValues {
+	for _, r := range resultValues {
 		add(r.Value, "")
 	}
 	out := &Completion{Pos: from, End: to}

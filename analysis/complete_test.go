@@ -91,7 +91,7 @@ func TestComplete(t *testing.T) {
 
 func tagNamesInOrder() []string {
 	var out []string
-	for _, d := range TagDocs {
+	for _, d := range tagDocs {
 		out = append(out, d.Name)
 	}
 	return out

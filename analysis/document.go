@@ -577,7 +577,7 @@ func (p place) toWhole(d Diagnostic) Diagnostic {
 // CodeCounts returns how many diagnostics of each code (indexed like Codes)
 // have been computed so far.
 func (s *Snapshot) CodeCounts() []int {
-	total := make([]int, len(Codes))
+	total := make([]int, CodeCount())
 	for _, b := range s.list.blocks {
 		if counts := b.codeCounts(); counts != nil {
 			for i, n := range counts {

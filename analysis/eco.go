@@ -196,16 +196,21 @@ func movesText(moves []*pgn.Move) string {
 // quarter of a second and a few hundred MB for the moment.
 const MaxECOFileSize = 16 << 20
 
-// ecoReadTimeout is how long LoadECO waits for a file to be read and
+// ecoReadTimeout is how long ECOCache.Load waits for a file to be read and
 // indexed. A load that takes longer goes on in the background, and its
-// book is used once it is there; meanwhile LoadECO answers at once with the
+// book is used once it is there; meanwhile Load answers at once with the
 // error that says it is late.
-var ecoReadTimeout = 5 * time.Second
+const ecoReadTimeout = 5 * time.Second
 
-// ecoCache keeps each ECO file loaded once, until it changes on disk.
-var ecoCache struct {
+// ECOCache keeps each ECO file loaded once, until it changes on disk. The
+// zero value is ready for use; a language server keeps one for its session.
+type ECOCache struct {
 	mu    sync.Mutex
 	files map[string]*ecoFile
+	// read and timeout, when set, replace readECO and ecoReadTimeout (in
+	// tests: a read that stalls).
+	read    func(path string) (*ECOBook, error)
+	timeout time.Duration
 }
 
 // ecoFile is one load of an ECO file, for one size and modification time.
@@ -218,12 +223,12 @@ type ecoFile struct {
 	late atomic.Bool // a wait for it timed out: later calls do not wait
 }
 
-// LoadECO reads and indexes the ECO file at path, once: later calls return
+// Load reads and indexes the ECO file at path, once: later calls return
 // the same book until the file's size or modification time changes. What is
 // not a regular file, or is larger than MaxECOFileSize, is refused without
 // being read; a load that takes more than ecoReadTimeout is reported as
 // late (and its book used once it comes).
-func LoadECO(path string) (*ECOBook, error) {
+func (c *ECOCache) Load(path string) (*ECOBook, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -231,9 +236,13 @@ func LoadECO(path string) (*ECOBook, error) {
 	if err := checkECOFile(fi); err != nil {
 		return nil, fmt.Errorf("ECO file %s: %w", path, err)
 	}
-	e := startECOLoad(path, fi)
+	timeout := c.timeout
+	if timeout == 0 {
+		timeout = ecoReadTimeout
+	}
+	e := c.start(path, fi)
 	if !e.late.Load() {
-		timer := time.NewTimer(ecoReadTimeout)
+		timer := time.NewTimer(timeout)
 		defer timer.Stop()
 		select {
 		case <-e.done:
@@ -245,26 +254,30 @@ func LoadECO(path string) (*ECOBook, error) {
 	case <-e.done:
 		return e.book, e.err
 	default:
-		return nil, fmt.Errorf("ECO file %s: not read within %v (a slow or stalled file system?)", path, ecoReadTimeout)
+		return nil, fmt.Errorf("ECO file %s: not read within %v (a slow or stalled file system?)", path, timeout)
 	}
 }
 
-// startECOLoad returns the load of path for the file fi describes, started
-// now if there is none.
-func startECOLoad(path string, fi os.FileInfo) *ecoFile {
-	ecoCache.mu.Lock()
-	defer ecoCache.mu.Unlock()
-	if e := ecoCache.files[path]; e != nil && e.mod.Equal(fi.ModTime()) && e.size == fi.Size() {
+// start returns the load of path for the file fi describes, started now if
+// there is none.
+func (c *ECOCache) start(path string, fi os.FileInfo) *ecoFile {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e := c.files[path]; e != nil && e.mod.Equal(fi.ModTime()) && e.size == fi.Size() {
 		return e
 	}
 	e := &ecoFile{mod: fi.ModTime(), size: fi.Size(), done: make(chan struct{})}
-	if ecoCache.files == nil {
-		ecoCache.files = make(map[string]*ecoFile)
+	if c.files == nil {
+		c.files = make(map[string]*ecoFile)
 	}
-	ecoCache.files[path] = e
+	c.files[path] = e
+	read := c.read
+	if read == nil {
+		read = readECO
+	}
 	go func() {
 		defer close(e.done)
-		e.book, e.err = ecoRead(path)
+		e.book, e.err = read(path)
 		if e.err != nil {
 			e.err = fmt.Errorf("ECO file %s: %w", path, e.err)
 		}
@@ -299,11 +312,8 @@ func checkECOFile(fi os.FileInfo) error {
 	return fmt.Errorf("%s, not a regular file", kind)
 }
 
-// ecoRead is readECO; tests replace it with a read that stalls.
-var ecoRead = readECO
-
 // readECO reads and indexes an ECO file. It opens it without blocking (so
-// that a named pipe put in its place after LoadECO looked does not block
+// that a named pipe put in its place after Load looked does not block
 // the open), checks again that it is a regular file, and reads at most one
 // byte more than MaxECOFileSize (the file may have grown).
 func readECO(path string) (*ECOBook, error) {

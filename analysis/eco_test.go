@@ -29,7 +29,7 @@ func positionsOf(t testing.TB, movetext string) []board.Position {
 }
 
 func TestParseECO(t *testing.T) {
-	book, err := LoadECO(testECO)
+	book, err := new(ECOCache).Load(testECO)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,6 +67,7 @@ func TestParseECO(t *testing.T) {
 
 // LoadECO reads a file once, and again when it changes.
 func TestLoadECOCaches(t *testing.T) {
+	var cache ECOCache
 	dir := t.TempDir()
 	path := filepath.Join(dir, "eco.pgn")
 	write := func(text string, mod time.Time) {
@@ -79,28 +80,28 @@ func TestLoadECOCaches(t *testing.T) {
 	}
 	then := time.Now().Add(-time.Hour)
 	write("[ECO \"B00\"]\n[Opening \"King's pawn\"]\n\n1. e4 *\n", then)
-	a, err := LoadECO(path)
+	a, err := cache.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := LoadECO(path); b != a {
+	if b, _ := cache.Load(path); b != a {
 		t.Error("the file was read twice")
 	}
 	write("[ECO \"A40\"]\n[Opening \"Queen's pawn\"]\n\n1. d4 *\n", then.Add(time.Minute))
-	c, err := LoadECO(path)
+	c, err := cache.Load(path)
 	if err != nil || c == a || c.Code("A40") == nil {
 		t.Errorf("the changed file was not read again: %v", err)
 	}
 	write("no games here", then.Add(2*time.Minute))
-	if _, err := LoadECO(path); err == nil || !strings.Contains(err.Error(), path) {
+	if _, err := cache.Load(path); err == nil || !strings.Contains(err.Error(), path) {
 		t.Errorf("a file without ECO lines: %v", err)
 	}
-	if _, err := LoadECO(filepath.Join(dir, "missing.pgn")); !os.IsNotExist(err) {
+	if _, err := cache.Load(filepath.Join(dir, "missing.pgn")); !os.IsNotExist(err) {
 		t.Errorf("a missing file: %v", err)
 	}
 	// Latin-1 text is read as the PGN standard's character set.
 	write("[ECO \"C00\"]\n[Opening \"Fran\xe7aise\"]\n\n1. e4 e6 *\n", then.Add(3*time.Minute))
-	if d, err := LoadECO(path); err != nil || d.Code("C00")[0].Opening != "Française" {
+	if d, err := cache.Load(path); err != nil || d.Code("C00")[0].Opening != "Française" {
 		t.Errorf("Latin-1: %v", err)
 	}
 }
@@ -119,7 +120,7 @@ func TestRealECOFile(t *testing.T) {
 	if path == "" {
 		t.Skip("no eco.pgn: neither ../shared/corpus/eco/eco.pgn nor pgn-extract's is present")
 	}
-	book, err := LoadECO(path)
+	book, err := new(ECOCache).Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ func TestRealECOFile(t *testing.T) {
 
 // Hovers over the ECO tag and over moves name the opening.
 func TestECOHover(t *testing.T) {
-	book, err := LoadECO(testECO)
+	book, err := new(ECOCache).Load(testECO)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +177,7 @@ func TestLoadECORefusesWhatIsNotARegularFile(t *testing.T) {
 		cases["/dev/zero"] = "a character device, not a regular file"
 	}
 	for path, want := range cases {
-		book, err := LoadECO(path)
+		book, err := new(ECOCache).Load(path)
 		if book != nil || err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: %v, %v; want an error naming it and saying %q", path, book, err, want)
 		}
@@ -192,22 +193,19 @@ func TestLoadECOGivesUpOnAStalledRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	release := make(chan struct{})
-	read, timeout := ecoRead, ecoReadTimeout
-	ecoRead = func(path string) (*ECOBook, error) { <-release; return readECO(path) }
-	ecoReadTimeout = time.Millisecond
-	defer func() { ecoRead, ecoReadTimeout = read, timeout }()
+	cache := &ECOCache{read: func(path string) (*ECOBook, error) { <-release; return readECO(path) }, timeout: time.Millisecond}
 
 	for i := range 2 {
-		if book, err := LoadECO(path); book != nil || err == nil || !strings.Contains(err.Error(), "not read within") {
+		if book, err := cache.Load(path); book != nil || err == nil || !strings.Contains(err.Error(), "not read within") {
 			t.Fatalf("call %d during a stalled read: %v, %v; want the error that it is late", i, book, err)
 		}
 	}
 	close(release)
-	ecoCache.mu.Lock()
-	load := ecoCache.files[path]
-	ecoCache.mu.Unlock()
+	cache.mu.Lock()
+	load := cache.files[path]
+	cache.mu.Unlock()
 	<-load.done
-	if book, err := LoadECO(path); err != nil || book.Code("B00") == nil {
+	if book, err := cache.Load(path); err != nil || book.Code("B00") == nil {
 		t.Errorf("after the read ended: %v, %v; want its book", book, err)
 	}
 }

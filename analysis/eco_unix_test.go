@@ -16,7 +16,7 @@ func TestLoadECORefusesANamedPipe(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	book, err := LoadECO(fifo)
+	book, err := new(ECOCache).Load(fifo)
 	if book != nil || err == nil || !strings.Contains(err.Error(), "a named pipe, not a regular file") {
 		t.Errorf("%s: %v, %v; want it refused as a named pipe", fifo, book, err)
 	}

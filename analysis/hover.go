@@ -202,7 +202,7 @@ func suffixHover(r *richText, text string) {
 }
 
 func resultHover(r *richText, text string) {
-	for _, res := range ResultValues {
+	for _, res := range resultValues {
 		if res.Value == text {
 			r.strong(text)
 			r.text(" — " + res.Meaning + "\n\nThe game termination marker; the Result tag must say the same.")

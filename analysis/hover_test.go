@@ -23,7 +23,7 @@ func TestHoverCompleteEverywhere(t *testing.T) {
 	if len(files) < 10 {
 		t.Fatalf("only %d test files", len(files))
 	}
-	book, err := LoadECO(testECO)
+	book, err := new(ECOCache).Load(testECO)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestHoverLongGame(t *testing.T) {
 func TestHoverPlainText(t *testing.T) {
 	src := "[Event \"x\"]\n[ECO \"C20\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n[SetUp \"1\"]\n[Termination \"normal\"]\n\n1... e5 2. Nf3 $14 Nc6!? 3. Qh8 $300 *\n"
 	f := pgn.Parse(src)
-	book, err := LoadECO(testECO)
+	book, err := new(ECOCache).Load(testECO)
 	if err != nil {
 		t.Fatal(err)
 	}

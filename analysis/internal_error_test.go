@@ -110,7 +110,7 @@ func TestDocumentAnalysisSurvivesACheckerPanic(t *testing.T) {
 }
 
 func codeIndexForTest(t *testing.T, c Code) int {
-	for i, info := range Codes {
+	for i, info := range Codes() {
 		if info.Code == c {
 			return i
 		}

@@ -139,7 +139,7 @@ func lineComments(file *pgn.File) []pgntest.Comment {
 }
 
 func knownCode(c Code) bool {
-	for _, info := range Codes {
+	for _, info := range Codes() {
 		if info.Code == c {
 			return true
 		}

@@ -251,9 +251,9 @@ var extendedNAGs = []NAGInfo{
 	{245, "⊥", "ending", false},
 }
 
-// NAGs lists every NAG with a known meaning, in numeric order: the
+// nags lists every NAG with a known meaning, in numeric order: the
 // standard's $0..$139, then the ChessBase extensions.
-var NAGs = func() []NAGInfo {
+var nags = func() []NAGInfo {
 	out := make([]NAGInfo, 0, len(nagMeanings)+len(extendedNAGs))
 	for v, m := range nagMeanings {
 		out = append(out, NAGInfo{Value: v, Glyph: nagGlyph(v), Meaning: m, Standard: true})
@@ -265,7 +265,7 @@ var NAGs = func() []NAGInfo {
 // meaning.
 func LookupNAG(v int) (NAGInfo, bool) {
 	if v >= 0 && v < len(nagMeanings) {
-		return NAGs[v], true
+		return nags[v], true
 	}
 	for _, n := range extendedNAGs {
 		if n.Value == v {
@@ -282,5 +282,5 @@ func SuffixMeaning(suffix string) (NAGInfo, bool) {
 	if !ok {
 		return NAGInfo{}, false
 	}
-	return NAGs[v], true
+	return nags[v], true
 }

@@ -14,9 +14,9 @@ func TestNAGTable(t *testing.T) {
 			t.Errorf("$%d: %+v, %v", v, n, ok)
 		}
 	}
-	for i := 1; i < len(NAGs); i++ {
-		if NAGs[i].Value <= NAGs[i-1].Value {
-			t.Errorf("NAGs out of order at $%d", NAGs[i].Value)
+	for i := 1; i < len(nags); i++ {
+		if nags[i].Value <= nags[i-1].Value {
+			t.Errorf("NAGs out of order at $%d", nags[i].Value)
 		}
 	}
 	cases := []struct {

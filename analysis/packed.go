@@ -99,7 +99,7 @@ func (p *packedDiagnostics) at(i int) Diagnostic {
 	}
 	code := Code(p.texts[start:r.codeEnd])
 	if r.code != unknownCode {
-		code = Codes[r.code].Code
+		code = CodeAt(int(r.code)).Code
 	}
 	return Diagnostic{
 		Pos: r.pos, End: r.end, Severity: Severity(r.severity), Code: code, Game: int(r.game),

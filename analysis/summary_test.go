@@ -35,15 +35,15 @@ func TestChunkListAfterEdits(t *testing.T) {
 		checkAgainstFullParse(t, doc, text, "step")
 		s.Analyze(context.Background(), nil)
 		all := s.Diagnostics()
-		counts := make([]int, len(Codes))
+		counts := make([]int, CodeCount())
 		for _, d := range all {
 			counts[CodeIndex(d.Code)]++
 		}
 		if got := s.CodeCounts(); !s.Analyzed() || !slices.Equal(got, counts) {
 			t.Fatalf("step %d: code counts %v, want %v", step, got, counts)
 		}
-		errorsOnly := make([]bool, len(Codes))
-		for i, info := range Codes {
+		errorsOnly := make([]bool, CodeCount())
+		for i, info := range Codes() {
 			errorsOnly[i] = info.Severity == Error
 		}
 		var got, want []Diagnostic
@@ -71,7 +71,7 @@ func TestChunkListAfterEdits(t *testing.T) {
 // near, in text order.
 func checkNearest(t *testing.T, s *Snapshot, all []Diagnostic, rng *rand.Rand) {
 	t.Helper()
-	codes := make([]bool, len(Codes))
+	codes := make([]bool, CodeCount())
 	for i := range codes {
 		codes[i] = rng.Intn(2) == 0
 	}

@@ -25,18 +25,18 @@ type TagValue struct {
 // STR reports whether the tag belongs to the Seven Tag Roster.
 func (d *TagDoc) STR() bool { return STRIndex(d.Name) >= 0 }
 
-// ResultValues are the four game results (8.1.1.7, 8.2.6).
-var ResultValues = []TagValue{
+// resultValues are the four game results (8.1.1.7, 8.2.6).
+var resultValues = []TagValue{
 	{"1-0", "White wins"},
 	{"0-1", "Black wins"},
 	{"1/2-1/2", "drawn game"},
 	{"*", "game in progress, abandoned, or result unknown"},
 }
 
-// TagDocs documents the Seven Tag Roster in its order, then the
+// tagDocs documents the Seven Tag Roster in its order, then the
 // supplemental tags of section 9 in the standard's order, then a few tags
 // the standard does not define but real files use widely.
-var TagDocs = []TagDoc{
+var tagDocs = []TagDoc{
 	{Name: "Event", Section: "8.1.1.1", Summary: "The name of the tournament or match event.",
 		Format: "Free text, descriptive, without abbreviations; \"?\" when unknown.", Examples: []string{"FIDE World Championship", "Casual Game"}},
 	{Name: "Site", Section: "8.1.1.2", Summary: "The location of the event.",
@@ -51,7 +51,7 @@ var TagDocs = []TagDoc{
 	{Name: "Black", Section: "8.1.1.6", Summary: "The player of the black pieces.",
 		Format: "As for White: \"Last, First\"; several players separated by ':'; \"?\" when unknown.", Examples: []string{"Lasker, Emmanuel", "Smyslov, Vasily V."}},
 	{Name: "Result", Section: "8.1.1.7", Summary: "The result of the game; always the same as the game termination marker at the end of the movetext.",
-		Format: "One of 1-0, 0-1, 1/2-1/2 or *.", Values: ResultValues},
+		Format: "One of 1-0, 0-1, 1/2-1/2 or *.", Values: resultValues},
 
 	{Name: "WhiteTitle", Section: "9.1.1", Summary: "The FIDE title of the white player.",
 		Format: "A FIDE title abbreviation; \"-\" for an untitled player.", Values: titleValues},
@@ -140,9 +140,9 @@ var playerTypes = []TagValue{{"human", "a person"}, {"program", "a computer prog
 // LookupTag returns the documentation of a tag name (case-sensitive, as tag
 // names are), or nil.
 func LookupTag(name string) *TagDoc {
-	for i := range TagDocs {
-		if TagDocs[i].Name == name {
-			return &TagDocs[i]
+	for i := range tagDocs {
+		if tagDocs[i].Name == name {
+			return &tagDocs[i]
 		}
 	}
 	return nil

@@ -11,8 +11,8 @@ import (
 // Tag Roster first and in order; no tag is documented twice.
 func TestTagDocs(t *testing.T) {
 	for i, name := range SevenTagRoster {
-		if TagDocs[i].Name != name || !TagDocs[i].STR() {
-			t.Errorf("TagDocs[%d] = %s, want %s", i, TagDocs[i].Name, name)
+		if tagDocs[i].Name != name || !tagDocs[i].STR() {
+			t.Errorf("TagDocs[%d] = %s, want %s", i, tagDocs[i].Name, name)
 		}
 	}
 	standard := []string{"WhiteTitle", "BlackTitle", "WhiteElo", "BlackElo", "WhiteUSCF", "BlackUSCF",
@@ -26,7 +26,7 @@ func TestTagDocs(t *testing.T) {
 		}
 	}
 	seen := map[string]bool{}
-	for _, d := range TagDocs {
+	for _, d := range tagDocs {
 		if seen[d.Name] {
 			t.Errorf("%s documented twice", d.Name)
 		}

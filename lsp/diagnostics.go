@@ -158,10 +158,11 @@ func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 	// thousands of diagnostics, and nothing is copied or converted but the
 	// ones kept.
 	counts := snap.CodeCounts()
-	effective := make([]analysis.Severity, len(analysis.Codes))
+	effective := make([]analysis.Severity, analysis.CodeCount())
 	var perSeverity [analysis.Hint + 1]int
 	shown := 0
-	for i, info := range analysis.Codes {
+	for i := range analysis.CodeCount() {
+		info := analysis.CodeAt(i)
 		effective[i] = set.severity(analysis.Diagnostic{Code: info.Code, Severity: info.Severity})
 		if sev := effective[i]; sev >= analysis.Error && sev <= analysis.Hint {
 			perSeverity[sev] += counts[i]

@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"os"
-	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -57,12 +56,8 @@ func (s *server) requestAt(uri protocol.DocumentURI, pos protocol.Position) (*an
 // classification file: the ecoFile setting's default.
 const defaultECOFile = "/usr/share/pgn-extract/eco.pgn"
 
-// ecoWarned remembers the ECO files whose failure to load was logged, so
-// that each is logged once.
-var ecoWarned sync.Map
-
 // ecoBook returns the ECO classification of the ecoFile setting, loaded
-// once (analysis.LoadECO caches it), or nil when there is none: the
+// once (s.eco caches it), or nil when there is none: the
 // setting is empty, or the default file is not installed. A file that the
 // user named and that cannot be read is logged, and shown once.
 func (s *server) ecoBook() *analysis.ECOBook {
@@ -70,14 +65,14 @@ func (s *server) ecoBook() *analysis.ECOBook {
 	if path == "" {
 		return nil
 	}
-	book, err := analysis.LoadECO(path)
+	book, err := s.eco.Load(path)
 	if err == nil {
 		return book
 	}
 	if path == defaultECOFile && os.IsNotExist(err) {
 		return nil
 	}
-	if _, seen := ecoWarned.LoadOrStore(path, true); !seen {
+	if _, seen := s.ecoWarned.LoadOrStore(path, true); !seen {
 		s.log.Warn("ECO file not loaded: hovers name no openings", zap.String("ecoFile", path), zap.Error(err))
 		s.showMessage(protocol.MessageTypeWarning, "pgnls: ecoFile: "+err.Error())
 	}

@@ -49,9 +49,13 @@ const (
 type server struct {
 	nyi // every protocol.Server method pgnls does not implement
 
-	log    *zap.Logger
-	conn   jsonrpc2.Conn
-	client protocol.Client
+	log  *zap.Logger
+	conn jsonrpc2.Conn
+	// eco keeps the ECO files the settings name, read once for the
+	// session; ecoWarned the ones whose failure was told, each told once.
+	eco       analysis.ECOCache
+	ecoWarned sync.Map
+	client    protocol.Client
 	// stream is conn's stream, which publishDiagnostics writes to directly
 	// (publish.go).
 	stream *stream
@@ -355,7 +359,7 @@ func (s *server) applySettings(set *Settings, problems []string) {
 
 // loadECOFile reads the ECO file a setting names, in the background, when
 // the settings are applied: the hovers and completions that name openings
-// then find it read (analysis.LoadECO keeps it), and the user is told at
+// then find it read (s.eco keeps it), and the user is told at
 // once when it cannot be used (not a regular file, too large, too slow, no
 // ECO lines in it), as of any other wrong setting. Each file is told of
 // once (ecoWarned, which the hovers share); the default file, when it is
@@ -365,11 +369,11 @@ func (s *server) loadECOFile(path string) {
 		return
 	}
 	s.goBackground(func() {
-		_, err := analysis.LoadECO(path)
+		_, err := s.eco.Load(path)
 		if err == nil || path == defaultECOFile && os.IsNotExist(err) {
 			return
 		}
-		if _, seen := ecoWarned.LoadOrStore(path, true); !seen {
+		if _, seen := s.ecoWarned.LoadOrStore(path, true); !seen {
 			s.log.Warn("ECO file not loaded: hovers name no openings", zap.String("ecoFile", path), zap.Error(err))
 			s.showMessage(protocol.MessageTypeWarning, "pgnls: ecoFile: "+err.Error()+" (hovers and completions name no openings)")
 		}

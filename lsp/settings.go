@@ -148,7 +148,7 @@ func parseSettingsJSON(raw json.RawMessage) (*Settings, []string) {
 }
 
 func knownCode(c analysis.Code) bool {
-	for _, info := range analysis.Codes {
+	for _, info := range analysis.Codes() {
 		if info.Code == c {
 			return true
 		}

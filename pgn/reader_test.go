@@ -349,3 +349,52 @@ func TestReaderReusesReleasedMemory(t *testing.T) {
 		t.Error("the memory of an outsized piece was kept")
 	}
 }
+
+// TestReaderStringLifetime pins the rule of Piece's doc: the strings of a
+// piece that is not released stay as they were while later pieces are
+// read; a copy (strings.Clone) outlives the release; and a string kept
+// from a released piece, without a copy, reads the text of the piece its
+// memory went to (which is why the rule says to copy).
+func TestReaderStringLifetime(t *testing.T) {
+	var text strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&text, "[Event \"game %03d\"]\n\n1. e4 e5 *\n\n", i)
+	}
+	read := func(r *Reader) *Piece {
+		t.Helper()
+		p, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+
+	r := NewReader(strings.NewReader(text.String()))
+	r.BlockSize = 256
+	held := read(r)
+	event := held.File.Games[0].Tags[0].Value
+	for {
+		if _, err := r.Next(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if event != "game 000" {
+		t.Errorf("a string of a piece not released changed to %q as the later pieces were read", event)
+	}
+
+	r = NewReader(strings.NewReader(text.String()))
+	r.BlockSize = 256
+	first := read(r)
+	shared := first.File.Games[0].Tags[0].Value
+	copied := strings.Clone(shared)
+	first.Release()
+	next := read(r) // read into the released memory
+	if copied != "game 000" {
+		t.Errorf("a copy of a released piece's string reads %q", copied)
+	}
+	if shared == copied || shared != next.File.Games[0].Tags[0].Value {
+		t.Errorf("a string kept from a released piece reads %q, want the next piece's %q (the memory is reused)", shared, next.File.Games[0].Tags[0].Value)
+	}
+}
