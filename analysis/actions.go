@@ -193,7 +193,7 @@ func (x *fixer) fixes(d *Diagnostic) []Action {
 		}
 	}
 	switch d.Code {
-	case CodeCheckSuffix, CodeCastlingZero, CodePromotionStyle, CodePawnLetter, CodeCaptureMark, CodeDisambiguation:
+	case CodeCheckSuffix, CodeCastlingZero, CodePromotionStyle, CodePawnLetter, CodeCaptureMark, CodeDisambiguation, CodeCommand:
 		if d.Replacement != "" {
 			add("Replace with "+d.Replacement, true, x.replace(d.Pos, d.End, d.Replacement))
 		}

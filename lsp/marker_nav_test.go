@@ -66,7 +66,8 @@ func init() {
 var (
 	navMarkerDir      = filepath.Join("..", "testdata", "lsp", "nav")
 	navMarkerSettings = map[string]map[string]any{
-		"inlay.pgn": {"inlayHints": map[string]any{"nagGlyphs": true, "plyNumbers": true}},
+		"inlay.pgn":    {"inlayHints": map[string]any{"nagGlyphs": true, "plyNumbers": true}},
+		"commands.pgn": {"inlayHints": map[string]any{"nagGlyphs": false, "clocks": true, "evals": true}},
 	}
 )
 
