@@ -3,6 +3,7 @@ module pgnls
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/notnil/chess v1.10.0
 	github.com/segmentio/encoding v0.3.4
 	go.lsp.dev/jsonrpc2 v0.10.0

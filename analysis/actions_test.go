@@ -208,7 +208,7 @@ func TestQuickFixes(t *testing.T) {
 		{
 			name: "format this game", src: str + "1.e4   e5\n2.Nf3 *\n", at: "e4",
 			title: "Format this game", kind: KindFormatGame,
-			want: str + "1. e4 e5 2. Nf3 *\n",
+			want: str + "1. e4 e5 2. Nf3 *\n\n",
 		},
 		{
 			name: "fix all tags", src: "[White \"W\"]\n[Event \"E\"]\n[ECO \"C20\"]\n\n1. e4 e5 *\n", at: "e5",

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -32,8 +33,11 @@ import (
 //     a game "Game notes follow>"; both are kept, on their line).
 //   - Missing tags and a missing result marker are not invented.
 //
-// Each game or run of kept text is followed by one empty line; the file ends
-// with a single newline, with no empty line at its start.
+// Each game or run of kept text ends with one empty line, the last of the
+// file too: export format ends the movetext with one (the standard's
+// section 8.2.1; python-chess and pgn-extract write it after the last game
+// as well), and formatted files concatenated are then a formatted file.
+// Nothing comes before the first item.
 
 // FormatOptions are the formatter's settings.
 type FormatOptions struct {
@@ -54,7 +58,7 @@ func Format(f *pgn.File, opts FormatOptions) string {
 	slots := fileSlots(f)
 	texts := make([][]byte, len(slots))
 	forEachParallel(len(slots), nil, func(_, i int) {
-		texts[i] = appendSlot(nil, f, slots, i, false, opts)
+		texts[i] = appendSlot(nil, f, slots, i, opts)
 	})
 	n := 0
 	for _, t := range texts {
@@ -68,6 +72,68 @@ func Format(f *pgn.File, opts FormatOptions) string {
 	return b.String()
 }
 
+// Kept is a game that Format writes as it is, for a syntax error.
+type Kept struct {
+	Game   int     // its index in f.Games
+	Pos    pgn.Pos // where the reason is: the first syntax error, or the game's start
+	Reason string
+}
+
+// KeptGames returns the games of f that Format keeps as written, in order:
+// each game with a syntax error, and a game that Format keeps with kept
+// text because it starts on the line where that text ends (see the rules
+// above). `pgnls fmt` tells the user of each.
+func KeptGames(f *pgn.File) []Kept {
+	var out []Kept
+	slots := fileSlots(f)
+	game := -1 // the index of the last game met
+	for _, s := range slots {
+		for i := s.first; i <= s.last; i++ {
+			g, ok := f.Items[i].(*pgn.Game)
+			if !ok {
+				continue
+			}
+			game++
+			if !s.kept {
+				continue
+			}
+			var before pgn.Node // the kept item whose line it starts on
+			if i > s.first {
+				before = f.Items[i-1]
+			}
+			out = append(out, keptGame(g, game, before))
+		}
+	}
+	return out
+}
+
+// keptGame says why game g (index game) is kept; before is the item of
+// its run of kept text before it, nil when it starts the run.
+func keptGame(g *pgn.Game, game int, before pgn.Node) Kept {
+	if len(g.Errors) == 0 {
+		reason := "it starts on the line where text between games ends, which is kept as written"
+		if _, ok := before.(*pgn.Game); ok {
+			reason = fmt.Sprintf("it starts on the line where game %d ends, which is kept as written", game)
+		}
+		return Kept{Game: game, Pos: g.From, Reason: reason}
+	}
+	first := g.Errors[0]
+	for _, e := range g.Errors[1:] {
+		if e.Pos < first.Pos {
+			first = e
+		}
+	}
+	reason := first.Msg
+	switch n := len(g.Errors) - 1; n {
+	case 0:
+	case 1:
+		reason += " (and 1 more syntax error)"
+	default:
+		reason += fmt.Sprintf(" (and %d more syntax errors)", n)
+	}
+	return Kept{Game: game, Pos: first.Pos, Reason: reason}
+}
+
 // FormatRangeEdits returns the edits that turn the games, and the text
 // between games, that the byte range [from, to] touches (an empty range
 // touches the game it is in) into their Format: at most one per item, each
@@ -75,20 +141,12 @@ func Format(f *pgn.File, opts FormatOptions) string {
 // changes. Applied together (they do not overlap, and come in source
 // order), the edits of the whole text give the formatted file.
 func FormatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos) []Edit {
-	return formatRangeEdits(f, opts, from, to, false)
-}
-
-// formatRangeEdits is FormatRangeEdits of f's text as a piece of a larger
-// one when followed is set: the text goes on after the piece with a game,
-// so its last item ends with the separator, an empty line, as within the
-// whole (Snapshot.FormatEdits).
-func formatRangeEdits(f *pgn.File, opts FormatOptions, from, to pgn.Pos, followed bool) []Edit {
 	slots := fileSlots(f)
 	if len(slots) == 0 && len(f.Src) > 0 {
 		// Only white space, which Format drops.
 		return []Edit{{Pos: 0, End: pgn.Pos(len(f.Src))}}
 	}
-	return slotEdits(f, slots, slotsTouching(slots, from, to), followed, opts)
+	return slotEdits(f, slots, slotsTouching(slots, from, to), opts)
 }
 
 // slotsTouching returns the indexes of the slots that the byte range
@@ -117,14 +175,13 @@ func (c *fileSlotCache) get() []slot {
 }
 
 // slotEdits returns the edits that format the slots touched (indexes into
-// slots, in order), each trimmed to the part that changes; followed as in
-// formatRangeEdits.
-func slotEdits(f *pgn.File, slots []slot, touched []int, followed bool, opts FormatOptions) []Edit {
+// slots, in order), each trimmed to the part that changes.
+func slotEdits(f *pgn.File, slots []slot, touched []int, opts FormatOptions) []Edit {
 	edits := make([]Edit, len(touched))
 	changed := make([]bool, len(touched))
 	forEachParallel(len(touched), nil, func(_, k int) {
 		s := slots[touched[k]]
-		text := string(appendSlot(nil, f, slots, touched[k], followed, opts))
+		text := string(appendSlot(nil, f, slots, touched[k], opts))
 		edits[k], changed[k] = trimEdit(f.Src, s.start, s.end, text)
 	})
 	n := 0
@@ -213,12 +270,14 @@ func isBetweenGames(n pgn.Node) bool {
 	return true
 }
 
-// appendSlot appends the new text of slot i: its items formatted, then the
-// separator — an empty line before the next item, a newline at the end
-// (followed: the text goes on after f's with a game).
-func appendSlot(out []byte, f *pgn.File, slots []slot, i int, followed bool, opts FormatOptions) []byte {
+// appendSlot appends the new text of slot i: its items formatted, each
+// line ended by a newline, then the empty line that ends every game and
+// run of kept text, the last of the file's too. So a slot formats alone as
+// within any text, and so does a file: formatted files put one after the
+// other are a formatted file, as the pieces of `pgnls fmt` and the chunks
+// of Snapshot.FormatEdits are.
+func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions) []byte {
 	s := slots[i]
-	more := i+1 < len(slots) || followed
 	first := f.Items[s.first]
 	switch n := first.(type) {
 	case *pgn.BOMNode:
@@ -244,11 +303,7 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, followed bool, opt
 				return out
 			}
 			out = appendLF(out, rest)
-			out = append(out, '\n')
-			if more {
-				out = append(out, '\n')
-			}
-			return out
+			return append(out, '\n', '\n')
 		}
 		if f.Src[first.Pos()] == '%' && !startsLine(f.Src, first.Pos()) {
 			// Stray text, not an escape line: at the start of a line
@@ -258,10 +313,7 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, followed bool, opt
 		out = appendLF(out, verbatim(f.Src, first.Pos(), f.Items[s.last]))
 		out = append(out, '\n')
 	}
-	if more {
-		out = append(out, '\n')
-	}
-	return out
+	return append(out, '\n')
 }
 
 // appendGame appends game g, which has no syntax error, in export format,
@@ -360,13 +412,13 @@ func (r *sanRecorder) skipped(m *pgn.Move) {
 }
 
 func (r *sanRecorder) move(pos *board.Position, m *pgn.Move) bool {
-	san, mv, ok := resolveMove(pos, m.Text)
+	san, mv, other, ok := readMove(pos, m.Text)
 	if !ok {
 		r.moves = append(r.moves, recordedMove{m: m})
 		return false
 	}
 	info := pgn.MoveInfo{Number: pos.FullMoveNumber(), Black: pos.SideToMove() == board.Black}
-	if canonicalBody(san, mv) {
+	if other == 0 && canonicalBody(san, mv) {
 		// The common case: only the check sign can be wrong, and it is
 		// read off the position after the move rather than by playing
 		// the move twice, as Position.SAN must.

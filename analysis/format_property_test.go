@@ -229,10 +229,10 @@ func TestFmtKeepsEverythingWritten(t *testing.T) {
 // string that a game shares its line with gets no line break after it.
 func TestFmtKeepsTextBetweenGamesAsWritten(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
-		{"<Game notes follow>\n[Event \"a\"]\n\n1. e4 *\n", "<Game notes follow>\n\n[Event \"a\"]\n\n1. e4 *\n"},
-		{"\"Game notes\" follow\n[Event \"a\"]\n\n1. e4 *\n", "\"Game notes\" follow\n\n[Event \"a\"]\n\n1. e4 *\n"},
-		{"{notes} \"quoted\" text\r\nmore text  \r\n[Event \"a\"]\n\n1. e4 *\n", "{notes} \"quoted\" text\nmore text  \n\n[Event \"a\"]\n\n1. e4 *\n"},
-		{"[Event \"a\"]\n\n1. e4 *\n\n< notes >\n", "[Event \"a\"]\n\n1. e4 *\n\n< notes >\n"},
+		{"<Game notes follow>\n[Event \"a\"]\n\n1. e4 *\n", "<Game notes follow>\n\n[Event \"a\"]\n\n1. e4 *\n\n"},
+		{"\"Game notes\" follow\n[Event \"a\"]\n\n1. e4 *\n", "\"Game notes\" follow\n\n[Event \"a\"]\n\n1. e4 *\n\n"},
+		{"{notes} \"quoted\" text\r\nmore text  \r\n[Event \"a\"]\n\n1. e4 *\n", "{notes} \"quoted\" text\nmore text  \n\n[Event \"a\"]\n\n1. e4 *\n\n"},
+		{"[Event \"a\"]\n\n1. e4 *\n\n< notes >\n", "[Event \"a\"]\n\n1. e4 *\n\n< notes >\n\n"},
 	} {
 		if got := Format(pgn.Parse(tt.in), FormatOptions{}); got != tt.want {
 			t.Errorf("Format(%q) =\n%q\nwant\n%q", tt.in, got, tt.want)
@@ -245,10 +245,10 @@ func TestFmtKeepsTextBetweenGamesAsWritten(t *testing.T) {
 // the blanks of its last line, in an open comment too (they are its text).
 func TestFmtKeptGameKeepsItsBytes(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
-		{"[Event \"a\"]\r\n\r\n1. e4 (e5\r\n2. Nf3 *\r\n", "[Event \"a\"]\n\n1. e4 (e5\n2. Nf3 *\n"},
-		{"[Event \"a\"]\n\n1. e4 (e5 \t \n\n[Event \"b\"]\n\n1. d4 *\n", "[Event \"a\"]\n\n1. e4 (e5 \t \n\n[Event \"b\"]\n\n1. d4 *\n"},
-		{"[Event \"a\"]\n\n1. e4 {open   ", "[Event \"a\"]\n\n1. e4 {open   \n"},
-		{"[Event \"a\"]\n\n1. e4 {open \r\n  more   \r\n\r\n[Event \"b\"]\n\n1. d4 *\n", "[Event \"a\"]\n\n1. e4 {open \n  more   \n\n[Event \"b\"]\n\n1. d4 *\n"},
+		{"[Event \"a\"]\r\n\r\n1. e4 (e5\r\n2. Nf3 *\r\n", "[Event \"a\"]\n\n1. e4 (e5\n2. Nf3 *\n\n"},
+		{"[Event \"a\"]\n\n1. e4 (e5 \t \n\n[Event \"b\"]\n\n1. d4 *\n", "[Event \"a\"]\n\n1. e4 (e5 \t \n\n[Event \"b\"]\n\n1. d4 *\n\n"},
+		{"[Event \"a\"]\n\n1. e4 {open   ", "[Event \"a\"]\n\n1. e4 {open   \n\n"},
+		{"[Event \"a\"]\n\n1. e4 {open \r\n  more   \r\n\r\n[Event \"b\"]\n\n1. d4 *\n", "[Event \"a\"]\n\n1. e4 {open \n  more   \n\n[Event \"b\"]\n\n1. d4 *\n\n"},
 	} {
 		got := Format(pgn.Parse(tt.in), FormatOptions{})
 		if got != tt.want {
@@ -268,10 +268,7 @@ func TestFmtKeepsTagOnlyGamesApart(t *testing.T) {
 	var in, want strings.Builder
 	for i := range 605 {
 		fmt.Fprintf(&in, "[White \"Player %d\"]\n[Event \"Crosstable\"]\n[Result \"1-0\"]\n[Round \"%d\"]\n\n", i, i%9+1)
-		if i > 0 {
-			want.WriteString("\n")
-		}
-		fmt.Fprintf(&want, "[Event \"Crosstable\"]\n[Round \"%d\"]\n[White \"Player %d\"]\n[Result \"1-0\"]\n", i%9+1, i)
+		fmt.Fprintf(&want, "[Event \"Crosstable\"]\n[Round \"%d\"]\n[White \"Player %d\"]\n[Result \"1-0\"]\n\n", i%9+1, i)
 	}
 	f := pgn.Parse(in.String())
 	if len(f.Games) != 605 {
@@ -285,7 +282,7 @@ func TestFmtKeepsTagOnlyGamesApart(t *testing.T) {
 	if got := Format(f, FormatOptions{}); got != want.String() {
 		t.Errorf("Format = %s", unifiedDiffForTest(want.String(), got))
 	}
-	repeat := "[Site \"b\"]\n[Event \"a\"]\n[Site \"c\"]\n\n1. e4 *\n"
+	repeat := "[Site \"b\"]\n[Event \"a\"]\n[Site \"c\"]\n\n1. e4 *\n\n"
 	if got := Format(pgn.Parse(repeat), FormatOptions{}); got != repeat {
 		t.Errorf("a section that repeats a tag: Format = %q, want it in its order %q", got, repeat)
 	}
@@ -293,9 +290,9 @@ func TestFmtKeepsTagOnlyGamesApart(t *testing.T) {
 	// lacks, and the two would read as one: a tag the first holds comes
 	// first (found by FuzzFormat).
 	for _, tt := range []struct{ in, want string }{
-		{"[White \"\"] \n\n[White \"\"][Round \"\"]", "[White \"\"]\n\n[White \"\"]\n[Round \"\"]\n"},
+		{"[White \"\"] \n\n[White \"\"][Round \"\"]", "[White \"\"]\n\n[White \"\"]\n[Round \"\"]\n\n"},
 		{"[White \"a\"]\n[Site \"s\"]\n\n[White \"b\"]\n[Round \"1\"]\n{c}\n\n[Round \"2\"]\n[Event \"e\"]\n",
-			"[Site \"s\"]\n[White \"a\"]\n\n[White \"b\"]\n[Round \"1\"]\n\n{ c }\n\n[Round \"2\"]\n[Event \"e\"]\n"},
+			"[Site \"s\"]\n[White \"a\"]\n\n[White \"b\"]\n[Round \"1\"]\n\n{ c }\n\n[Round \"2\"]\n[Event \"e\"]\n\n"},
 	} {
 		got := Format(pgn.Parse(tt.in), FormatOptions{})
 		if got != tt.want {
@@ -308,14 +305,13 @@ func TestFmtKeepsTagOnlyGamesApart(t *testing.T) {
 }
 
 // fmtLikeCLI formats text as `pgnls fmt` does: in the pieces of a streaming
-// pgn.Reader of the given block size, joined by an empty line (see
-// formatStream in cmd/pgnls).
+// pgn.Reader of the given block size, each formatted alone, one after the
+// other (see formatStream in cmd/pgnls).
 func fmtLikeCLI(t *testing.T, text string, block int, opts FormatOptions) string {
 	t.Helper()
 	r := pgn.NewReader(strings.NewReader(text))
 	r.BlockSize = block
 	var out strings.Builder
-	endsLine := false
 	for {
 		p, err := r.Next()
 		if err == io.EOF {
@@ -324,14 +320,7 @@ func fmtLikeCLI(t *testing.T, text string, block int, opts FormatOptions) string
 		if err != nil {
 			t.Fatal(err)
 		}
-		piece := Format(p.File, opts)
-		if piece != "" {
-			if endsLine {
-				out.WriteString("\n")
-			}
-			out.WriteString(piece)
-			endsLine = strings.HasSuffix(piece, "\n")
-		}
+		out.WriteString(Format(p.File, opts))
 		p.Release()
 	}
 }

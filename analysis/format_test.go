@@ -195,7 +195,10 @@ func (m *meaning) line(l *pgn.Line, pos board.Position, ok bool) {
 func (m *meaning) resolve(pos *board.Position, text string) (board.Move, bool) {
 	san, err := board.ParseSAN(text)
 	if err != nil {
-		return board.Move{}, false
+		// A move in another notation (notation.go) means the move it
+		// names; formatted, it is SAN, which the lines above read.
+		mv, forms, err := otherNotation(pos, text)
+		return mv, forms != 0 && err == nil
 	}
 	if san.Null {
 		return board.Move{From: board.NoSquare, To: board.NoSquare, Flags: board.Null}, !pos.InCheck()
@@ -252,7 +255,7 @@ func asciiFields(s string) []string {
 var tagLineRE = regexp.MustCompile(`^\[[A-Za-z0-9_]+ "(?:[^"\\]|\\["\\])*"\]$`)
 
 // checkExportLayout checks the export-format layout of a formatted file f:
-// items one empty line apart, tag lines, one empty line before the
+// items each followed by one empty line, the last one too, tag lines, one empty line before the
 // movetext, and the movetext lines (checkMovetextLines).
 func checkExportLayout(t *testing.T, f *pgn.File, width int) {
 	t.Helper()
@@ -266,8 +269,8 @@ func checkExportLayout(t *testing.T, f *pgn.File, width int) {
 		}
 		return
 	}
-	if _, bom := f.Items[len(f.Items)-1].(*pgn.BOMNode); !bom && (!strings.HasSuffix(src, "\n") || strings.HasSuffix(src, "\n\n")) {
-		t.Fatalf("the file does not end with a single newline: %q", clipForTest(src[max(0, len(src)-40):]))
+	if _, bom := f.Items[len(f.Items)-1].(*pgn.BOMNode); !bom && (!strings.HasSuffix(src, "\n\n") || strings.HasSuffix(src, "\n\n\n")) {
+		t.Fatalf("the file does not end with one empty line: %q", clipForTest(src[max(0, len(src)-40):]))
 	}
 	if start := f.Items[0].Pos(); start != 0 && !(src[:start] == " " && src[start] == '%') {
 		t.Fatalf("the file starts with %q", src[:start])
@@ -282,7 +285,7 @@ func checkExportLayout(t *testing.T, f *pgn.File, width int) {
 	for i, item := range f.Items {
 		// An unterminated comment ends in the white space that follows it.
 		end := int(item.Pos()) + len(verbatim(src, item.Pos(), item))
-		next, want := len(src), "\n"
+		next, want := len(src), "\n\n" // the last one too (8.2.1)
 		if i+1 < len(f.Items) {
 			next, want = int(f.Items[i+1].Pos()), "\n\n"
 			if slotOf[i+1] == slotOf[i] {
@@ -1290,11 +1293,11 @@ func FuzzFormat(f *testing.F) {
 func TestFormatStrayByteOrderMarkFirst(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{" \ufeff", "\ufeff"},
-		{"\n\ufeff[Event \"x\"] *", "\ufeff[Event \"x\"]\n\n*\n"},
-		{" \ufeffabc", "\ufeffabc\n"},
-		{" \ufeff\ufeff", "\ufeff\ufeff\n"},
-		{" \ufeff {c}", "\ufeff{c}\n"},
-		{"{c}\n\ufeff", "{c}\n\ufeff\n"}, // not first: kept as it is
+		{"\n\ufeff[Event \"x\"] *", "\ufeff[Event \"x\"]\n\n*\n\n"},
+		{" \ufeffabc", "\ufeffabc\n\n"},
+		{" \ufeff\ufeff", "\ufeff\ufeff\n\n"},
+		{" \ufeff {c}", "\ufeff{c}\n\n"},
+		{"{c}\n\ufeff", "{c}\n\ufeff\n\n"}, // not first: kept as it is
 	}
 	for _, tt := range tests {
 		once := Format(pgn.Parse(tt.in), FormatOptions{})

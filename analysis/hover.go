@@ -146,6 +146,14 @@ func (h *hoverer) tagAt() *pgn.Tag {
 }
 
 func nagHover(r *richText, text string) {
+	if v, ok := pgn.GlyphNAG(text); ok {
+		info, _ := LookupNAG(v)
+		r.strong(text)
+		r.text(" — " + info.Meaning + "\n\nA glyph; PGN writes it as the NAG ")
+		r.code("$" + strconv.Itoa(v))
+		r.text(".")
+		return
+	}
 	v, err := strconv.Atoi(text[1:])
 	if err != nil || v > 255 {
 		r.strong(text)
@@ -202,10 +210,16 @@ func suffixHover(r *richText, text string) {
 }
 
 func resultHover(r *richText, text string) {
+	result := pgn.ResultText(text)
 	for _, res := range resultValues {
-		if res.Value == text {
+		if res.Value == result {
 			r.strong(text)
 			r.text(" — " + res.Meaning + "\n\nThe game termination marker; the Result tag must say the same.")
+			if result != text {
+				r.text(" PGN writes it ")
+				r.code(result)
+				r.text(".")
+			}
 			return
 		}
 	}
@@ -393,7 +407,7 @@ func (h *hoverer) moveHover(r *richText) {
 // the hover and the diagnostic say the same.
 func (h *hoverer) illegalReason(m *pgn.Move) string {
 	for _, d := range CheckGame(h.f, h.game) {
-		if d.Pos == m.SAN.Pos && (d.Code == CodeIllegalMove || d.Code == CodeAmbiguousMove || d.Code == CodeMovesAfterEnd) {
+		if d.Pos == m.SAN.Pos && (d.Code == CodeIllegalMove || d.Code == CodeAmbiguousMove || d.Code == CodeMovesAfterEnd || d.Code == CodeIncompleteMove || d.Code == CodeForeignPiece) {
 			return d.Message
 		}
 	}

@@ -49,7 +49,7 @@ func InlayHints(f *pgn.File, from, to pgn.Pos, opts InlayOptions) []InlayHint {
 	}
 	var out []InlayHint
 	for _, g := range gamesIn(f, from, to) {
-		h := &hinter{opts: opts, from: from, to: to}
+		h := &hinter{src: f.Src, opts: opts, from: from, to: to}
 		h.line(&g.Moves, startPly(g))
 		h.commands(g)
 		out = append(out, h.out...)
@@ -77,6 +77,7 @@ func startPly(g *pgn.Game) int {
 }
 
 type hinter struct {
+	src      string
 	opts     InlayOptions
 	from, to pgn.Pos
 	out      []InlayHint
@@ -131,8 +132,8 @@ func (h *hinter) line(main *pgn.Line, ply int) {
 
 func (h *hinter) node(n pgn.Node) {
 	nag, ok := n.(*pgn.NAGNode)
-	if !ok || !h.opts.NAGGlyphs {
-		return
+	if !ok || !h.opts.NAGGlyphs || nag.IsGlyph(h.src) {
+		return // a glyph written as such shows itself
 	}
 	info, ok := LookupNAG(nag.Value)
 	if !ok || info.Glyph == "" {

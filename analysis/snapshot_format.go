@@ -18,12 +18,11 @@ import (
 // the whole text (see Document), and a game that starts a chunk starts a
 // line, so what comes before it ends a slot of the whole text's formatting
 // (see fileSlots): each group formats alone as its part of the whole does,
-// but for the separator after its last item, an empty line when a group
-// follows. A chunk that starts inside a run of text between games (an edit
-// can leave one there) is in the group of the text before it, since the
-// whole text's formatting keeps the run together, with its own spacing.
-// The pieces of `pgnls fmt` (pgn.Reader) are cut at games too, and joined
-// by the same empty line.
+// every slot ending with its empty line, the last one too. A chunk that
+// starts inside a run of text between games (an edit can leave one there)
+// is in the group of the text before it, since the whole text's formatting
+// keeps the run together, with its own spacing.
+// The pieces of `pgnls fmt` (pgn.Reader) are cut at games too.
 func (s *Snapshot) FormatEdits(opts FormatOptions, from, to int) []Edit {
 	from, to = max(0, min(from, s.size)), max(0, min(to, s.size))
 	// The group of the chunk before from (an empty range at a chunk's
@@ -37,7 +36,7 @@ func (s *Snapshot) FormatEdits(opts FormatOptions, from, to int) []Edit {
 	var out []Edit
 	var group []place       // the chunks of the group being gathered
 	var groupFile *pgn.File // the parse of its first chunk
-	flush := func(followed bool) {
+	flush := func() {
 		base := group[0].base
 		f := groupFile
 		if len(group) > 1 {
@@ -49,7 +48,7 @@ func (s *Snapshot) FormatEdits(opts FormatOptions, from, to int) []Edit {
 		}
 		n := len(f.Src)
 		rf, rt := pgn.Pos(max(0, min(from-base, n))), pgn.Pos(max(0, min(to-base, n)))
-		for _, e := range formatRangeEdits(f, opts, rf, rt, followed) {
+		for _, e := range FormatRangeEdits(f, opts, rf, rt) {
 			e.Pos += pgn.Pos(base)
 			e.End += pgn.Pos(base)
 			out = append(out, e)
@@ -61,7 +60,7 @@ func (s *Snapshot) FormatEdits(opts FormatOptions, from, to int) []Edit {
 			f = p.chunk.parse()
 		}
 		if len(group) > 0 && startsWithGame(f) {
-			flush(true)
+			flush()
 			group = group[:0]
 			if p.base > to {
 				return false // the groups after the range have no edit
@@ -74,7 +73,7 @@ func (s *Snapshot) FormatEdits(opts FormatOptions, from, to int) []Edit {
 		return true
 	})
 	if len(group) > 0 && group[0].base <= to {
-		flush(false)
+		flush()
 	}
 	return out
 }

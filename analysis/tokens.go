@@ -106,8 +106,11 @@ func SemanticTokens(f *pgn.File, from, to pgn.Pos) []SemanticToken {
 // classifyMove tells a piece move from a pawn move and reads the modifiers
 // from the text as written. Null moves are not classified.
 func classifyMove(text string) (TokenType, TokenMods, bool) {
-	if text == "" || text == "--" || text == "Z0" {
+	if text == "" || text == "--" || text == "Z0" || text == "0000" {
 		return 0, 0, false
+	}
+	if plain, forms, ok := plainText(text); ok && forms != 0 {
+		text = plain // ♘f3 is a piece move, O–O castling
 	}
 	var mods TokenMods
 	switch text[len(text)-1] {
@@ -123,7 +126,7 @@ func classifyMove(text string) (TokenType, TokenMods, bool) {
 	if strings.IndexByte(body, 'x') >= 0 || strings.IndexByte(body, ':') >= 0 {
 		mods |= ModCapture
 	}
-	if strings.HasPrefix(body, "O-O") || strings.HasPrefix(body, "0-0") {
+	if strings.HasPrefix(body, "O-O") || strings.HasPrefix(body, "0-0") || strings.HasPrefix(body, "o-o") {
 		return TokenPieceMove, mods | ModCastling, true
 	}
 	if strings.IndexByte(body, '=') >= 0 || len(body) > 0 && strings.IndexByte("QRBN", body[len(body)-1]) >= 0 && body[0] >= 'a' && body[0] <= 'h' {

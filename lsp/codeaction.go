@@ -93,9 +93,10 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 	if err != nil {
 		return nil, err
 	}
-	set := s.settings.Load()
+	set := s.settingsFor(p.TextDocument.URI)
 	opts := analysis.ActionOptions{
-		Format: analysis.FormatOptions{Width: set.LineWidth},
+		Format:       analysis.FormatOptions{Width: set.LineWidth},
+		MoveLanguage: set.MoveLanguage,
 		Skip: func(c analysis.Code) bool {
 			sev, ok := set.Severity[c]
 			return ok && sev == severityOff

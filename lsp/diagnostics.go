@@ -103,7 +103,7 @@ func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc
 // publish sends the diagnostics of snap, the final ones or those found so
 // far, unless ctx was cancelled (a newer version or didClose took over).
 func (s *server) publish(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32, final bool) {
-	diags := render(snap, s.settings.Load())
+	diags := render(snap, s.settingsFor(d.uri))
 	defer recycle(diags)
 	d.pubMu.Lock()
 	defer d.pubMu.Unlock()

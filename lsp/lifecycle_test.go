@@ -22,7 +22,7 @@ func TestInitializeAdvertisesStaticSync(t *testing.T) {
 		Capabilities struct {
 			TextDocumentSync map[string]any `json:"textDocumentSync"`
 		} `json:"capabilities"`
-		ServerInfo struct{ Name string } `json:"serverInfo"`
+		ServerInfo struct{ Name, Version string } `json:"serverInfo"`
 	}
 	if err := json.Unmarshal(res, &got); err != nil {
 		t.Fatal(err)
@@ -33,6 +33,11 @@ func TestInitializeAdvertisesStaticSync(t *testing.T) {
 	}
 	if got.ServerInfo.Name != "pgnls" {
 		t.Errorf("serverInfo.name = %q", got.ServerInfo.Name)
+	}
+	// A test binary has no module version of its own: "(devel)", with the
+	// revision when Go recorded one.
+	if want := ReadBuildInfo().Short(); got.ServerInfo.Version != want || !strings.HasPrefix(want, "(devel)") {
+		t.Errorf("serverInfo.version = %q, want %q, from the build information", got.ServerInfo.Version, want)
 	}
 }
 
@@ -240,4 +245,29 @@ func TestPanicInBackgroundIsRecovered(t *testing.T) {
 	e.waitDiagnostics("file:///boom.pgn", "the publication before the panic", func(published) bool { return true })
 	e.open("file:///ok.pgn", 1, "1. e4 *\n")
 	e.waitVersion("file:///ok.pgn", 1)
+}
+
+func TestBuildInfoVersions(t *testing.T) {
+	tests := []struct {
+		info        BuildInfo
+		short, long string
+	}{
+		{BuildInfo{Version: "v1.2.0", GoVersion: "go1.26.8", OS: "linux", Arch: "amd64"}, "v1.2.0",
+			"pgnls v1.2.0\nrevision unknown: built without version control information (-buildvcs=false, or not in a Git checkout)\ngo1.26.8 linux/amd64\n"},
+		{BuildInfo{Version: "(devel)", Revision: "0123456789abcdef0123456789abcdef01234567", Time: "2026-01-02T03:04:05Z", Modified: true, GoVersion: "go1.26.8", OS: "linux", Arch: "arm64"},
+			"(devel) 0123456789ab+dirty",
+			"pgnls (devel)\nrevision 0123456789abcdef0123456789abcdef01234567 (2026-01-02T03:04:05Z), with changes not committed\ngo1.26.8 linux/arm64\n"},
+		// Go 1.24's pseudo-version holds the revision already.
+		{BuildInfo{Version: "v0.0.0-20260102030405-0123456789ab+dirty", Revision: "0123456789abcdef0123456789abcdef01234567", Modified: true, GoVersion: "go1.26.8", OS: "linux", Arch: "amd64"},
+			"v0.0.0-20260102030405-0123456789ab+dirty",
+			"pgnls v0.0.0-20260102030405-0123456789ab+dirty\nrevision 0123456789abcdef0123456789abcdef01234567, with changes not committed\ngo1.26.8 linux/amd64\n"},
+	}
+	for _, tt := range tests {
+		if got := tt.info.Short(); got != tt.short {
+			t.Errorf("Short() = %q, want %q", got, tt.short)
+		}
+		if got := tt.info.Long(); got != tt.long {
+			t.Errorf("Long() = %q, want %q", got, tt.long)
+		}
+	}
 }

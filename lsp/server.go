@@ -260,7 +260,7 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*initialize
 			HoverProvider:      true,                // hover.go
 			CompletionProvider: completionOptions(), // completion.go
 		},
-		ServerInfo: &protocol.ServerInfo{Name: "pgnls"},
+		ServerInfo: &protocol.ServerInfo{Name: "pgnls", Version: ReadBuildInfo().Short()}, // version.go
 	}
 	navCapabilities(&res.Capabilities) // code actions, formatting, navigation
 	return withInlayHints(res), nil    // inlay.go

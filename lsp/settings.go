@@ -4,10 +4,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
+	"net/url"
+	"path/filepath"
+	"runtime"
 	"strconv"
+	"strings"
+
+	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/config"
 )
 
 // settingsSection is the name of the server's section in the client's
@@ -16,7 +22,7 @@ import (
 const settingsSection = "pgnls"
 
 // severityOff is the severity of a code the settings silence.
-const severityOff analysis.Severity = 0
+const severityOff = config.Off
 
 // Settings are the user's choices, read from the "pgnls" section.
 type Settings struct {
@@ -41,6 +47,9 @@ type Settings struct {
 	// MaxDocumentSize is the size in bytes above which a document is not
 	// analyzed (limits.go); 0: no limit.
 	MaxDocumentSize int
+	// MoveLanguage is the language (of analysis.MoveLanguages) that
+	// "Translate this game" translates from; "" tries them all.
+	MoveLanguage string
 }
 
 func defaultSettings() *Settings {
@@ -55,6 +64,60 @@ func (s *Settings) severity(d analysis.Diagnostic) analysis.Severity {
 		return sev
 	}
 	return d.Severity
+}
+
+// projectConfigs reads the project config files (analysis/config) of the
+// open documents, each again only when it changes.
+var projectConfigs config.Cache
+
+// settingsFor returns the settings that apply to a document: the editor's,
+// with the severities of the project config file (.pgnls.json or
+// pgnls.toml, found upwards from the document's folder, as `pgnls check`
+// finds it) under them: a code the editor's severity setting names takes
+// the editor's level, as ruff's editor-first default does. The file is
+// looked up at every publication (a few stat calls) and read again when it
+// changes; its problems, or why it cannot be read, are told once per
+// change. A document that is not a file has the editor's settings alone.
+func (s *server) settingsFor(uri protocol.DocumentURI) *Settings {
+	set := s.settings.Load()
+	path, ok := filePath(uri)
+	if !ok {
+		return set
+	}
+	file, fresh, err := projectConfigs.ForDir(filepath.Dir(path))
+	if fresh {
+		problems := []string{}
+		if err != nil {
+			problems = append(problems, err.Error()+" (the file's settings do not apply)")
+		} else {
+			problems = file.Problems
+		}
+		for _, p := range problems {
+			s.log.Warn(p)
+		}
+		if len(problems) > 0 {
+			s.showMessage(protocol.MessageTypeWarning, "pgnls: "+strings.Join(problems, "; "))
+		}
+	}
+	if err != nil || file == nil || len(file.Severity) == 0 {
+		return set
+	}
+	merged := *set
+	merged.Severity = config.Merge(file.Severity, set.Severity)
+	return &merged
+}
+
+// filePath returns the path of a file: URI.
+func filePath(uri protocol.DocumentURI) (string, bool) {
+	u, err := url.Parse(string(uri))
+	if err != nil || u.Scheme != "file" || u.Path == "" {
+		return "", false
+	}
+	path := u.Path
+	if runtime.GOOS == "windows" && len(path) > 2 && path[0] == '/' && path[2] == ':' {
+		path = path[1:] // file:///C:/games
+	}
+	return filepath.FromSlash(path), true
 }
 
 // parseSettings reads settings from a decoded JSON value: either the
@@ -100,36 +163,19 @@ func parseSettings(v any) (set *Settings, problems []string) {
 			problems = append(problems, fmt.Sprintf("settings: ecoFile: want a file path, not %s", jsonKind(v)))
 		}
 	}
+	if v, ok := obj["moveLanguage"]; ok && v != nil {
+		name, _ := v.(string)
+		if lang, ok := analysis.MoveLanguage(name); ok || name == "" {
+			set.MoveLanguage = lang
+		} else {
+			problems = append(problems, fmt.Sprintf("settings: moveLanguage: want \"\" or one of %s, not %s", strings.Join(analysis.MoveLanguages(), ", "), jsonValue(v)))
+		}
+	}
 	if sv, ok := obj["severity"]; ok && sv != nil {
-		if list, ok := sv.([]any); ok && len(list) == 0 {
-			sv = map[string]any{} // Neovim 0.7 sends an empty Lua table as []
-		}
-		codes, ok := sv.(map[string]any)
-		if !ok {
-			problems = append(problems, fmt.Sprintf("settings: severity: want an object of code: severity, not %s", jsonKind(sv)))
-			return set, problems
-		}
-		set.Severity = make(map[analysis.Code]analysis.Severity, len(codes))
-		names := make([]string, 0, len(codes))
-		for code := range codes {
-			names = append(names, code)
-		}
-		sort.Strings(names) // problems in a stable order
-		for _, code := range names {
-			if !knownCode(analysis.Code(code)) {
-				problems = append(problems, fmt.Sprintf("settings: severity: unknown code %q", code))
-				continue
-			}
-			name, _ := codes[code].(string)
-			sev, ok := analysis.ParseSeverity(name)
-			if name == "off" {
-				sev, ok = severityOff, true
-			}
-			if !ok {
-				problems = append(problems, fmt.Sprintf("settings: severity: %s: want error, warning, information, hint or off, not %v", code, codes[code]))
-				continue
-			}
-			set.Severity[analysis.Code(code)] = sev
+		sev, bad := config.ParseSeverities(sv) // the project config file's too
+		set.Severity = sev
+		for _, p := range bad {
+			problems = append(problems, "settings: "+p)
 		}
 	}
 	return set, problems
@@ -145,15 +191,6 @@ func parseSettingsJSON(raw json.RawMessage) (*Settings, []string) {
 		return defaultSettings(), []string{"settings: " + err.Error()}
 	}
 	return parseSettings(v)
-}
-
-func knownCode(c analysis.Code) bool {
-	for _, info := range analysis.Codes() {
-		if info.Code == c {
-			return true
-		}
-	}
-	return false
 }
 
 // numberSettings are the settings that are whole numbers, with their

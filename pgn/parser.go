@@ -560,7 +560,7 @@ func (p *parser) parseMovetext(g *Game, leading []Node) {
 		case Result:
 			m.finish()
 			r := p.nodes.results.alloc()
-			r.Tok, r.Text = t, p.text(t)
+			r.Tok, r.Text = t, ResultText(p.text(t))
 			g.Result = r
 			p.next()
 			return
@@ -820,9 +820,15 @@ func (m *movetext) addSuffix(t Token) {
 }
 
 func (p *parser) nag(t Token) *NAGNode {
-	v := atoi(p.text(t)[1:])
-	if v > 1<<20 {
-		v = -1
+	text := p.text(t)
+	var v int
+	if text[0] == '$' {
+		v = atoi(text[1:])
+		if v > 1<<20 {
+			v = -1
+		}
+	} else {
+		v, _ = GlyphNAG(text) // a glyph, "±": the scanner read only known ones
 	}
 	nag := p.nodes.nags.alloc()
 	*nag = NAGNode{Tok: t, Value: v}

@@ -64,6 +64,7 @@ const (
 	classSymbol              // continues a symbol (standard, 7: letters, digits and "_+#=:-")
 	classTagName             // is part of a tag name: letters, digits and '_'
 	classStart               // can begin a well-formed token (ends a run of illegal text)
+	classTail                // may go on a move written otherwise than in SAN (see symbolTail)
 )
 
 var byteClass = func() (t [256]uint8) {
@@ -84,6 +85,11 @@ var byteClass = func() (t [256]uint8) {
 	for _, c := range []byte("[](){}\";$!?*.") {
 		t[c] |= classStart
 	}
+	for c := 0x80; c <= 0xFF; c++ {
+		t[c] |= classTail
+	}
+	t['@'] |= classTail
+	t['.'] |= classTail
 	return t
 }()
 
@@ -129,6 +135,15 @@ func (s *Scanner) Scan() Token {
 		end := off + 1
 		for end < len(src) && isSymbolByte(src[end]) {
 			end++
+		}
+		// A byte that may go on a move written otherwise than in SAN, or
+		// an en passant mark after a blank ("exf6 e.p."), takes the slow
+		// path; the test costs a table look-up a symbol.
+		if end < len(src) {
+			if c := src[end]; byteClass[c]&classTail != 0 ||
+				end+2 < len(src) && src[end+1] == 'e' && (c == ' ' || c == '\t') && (src[end+2] == 'p' || src[end+2] == '.') {
+				end = s.symbolTail(off, end)
+			}
 		}
 		s.off = end
 		return Token{Kind: Symbol, Pos: Pos(off), End: Pos(end)}
@@ -177,10 +192,24 @@ func (s *Scanner) scanToken(start int) Kind {
 	case '.':
 		s.off = skipDots(src, s.off)
 		return Dots
-	case '-':
-		if s.off < len(src) && src[s.off] == '-' {
+	case '+', '-', '=':
+		if n, _ := glyphAt(src, start); n > 0 {
+			s.off = start + n
+			return NAG
+		}
+		if c == '-' && s.off < len(src) && src[s.off] == '-' {
 			s.off++
 			return NullMove
+		}
+	case '@':
+		// A crazyhouse pawn drop written without its letter, "@d4".
+		if s.off+1 < len(src) && 'a' <= src[s.off] && src[s.off] <= 'h' && '1' <= src[s.off+1] && src[s.off+1] <= '8' {
+			end := s.off + 2
+			for end < len(src) && isSymbolByte(src[end]) {
+				end++
+			}
+			s.off = end
+			return Symbol
 		}
 	case bom[0]:
 		if start == 0 && strings.HasPrefix(src, bom) {
@@ -195,7 +224,13 @@ func (s *Scanner) scanToken(start int) Kind {
 		for s.off < len(src) && isSymbolByte(src[s.off]) {
 			s.off++
 		}
+		s.off = s.symbolTail(start, s.off)
 		return Symbol
+	}
+	if c >= utf8.RuneSelf {
+		if k, ok := s.scanForm(start); ok {
+			return k
+		}
 	}
 	return s.scanIllegal(start)
 }
@@ -367,6 +402,14 @@ func (s *Scanner) scanNumberOrSymbol(start int) Kind {
 			return Result
 		}
 	}
+	// "0.5-0.5", "1/2–1/2" and "1–0" with a Unicode dash are results; the
+	// test is made only for a 1 or a 0 followed by what can go on one.
+	if c := src[start]; (c == '0' || c == '1') && off < len(src) && (src[off] == '.' || src[off] == '/' || src[off] >= utf8.RuneSelf) {
+		if n, _ := resultAt(src, start); n > 0 {
+			s.off = start + n
+			return Result
+		}
+	}
 	allDigits := off == start+1 // false after a "1/2-1/2" that goes on
 	for off < len(src) && isDigit(src[off]) {
 		off++
@@ -375,9 +418,16 @@ func (s *Scanner) scanNumberOrSymbol(start int) Kind {
 		allDigits = false
 		off++
 	}
-	if allDigits {
+	if allDigits && dashAt(src, off) == 0 {
+		if off-start == 4 && src[start:off] == "0000" && (off == len(src) || src[off] != '.') {
+			s.off = off
+			return Symbol // the null move of UCI, which analysis reads as "--"
+		}
 		s.off = skipDots(src, off)
 		return Number
+	}
+	if off < len(src) && byteClass[src[off]]&classTail != 0 {
+		off = s.symbolTail(start, off) // castling with a Unicode dash, "0–0"
 	}
 	s.off = off
 	switch src[start:off] {

@@ -11,55 +11,85 @@ import (
 	"unicode/utf8"
 
 	"pgnls/analysis"
+	"pgnls/analysis/config"
 	"pgnls/pgn"
 )
 
 type checkOptions struct {
 	json      bool
 	maxErrors int
+	// severity is what each code is reported as in the file being
+	// checked (Off: not at all): the project config file's and the
+	// --severity flags'.
+	severity config.Severities
 }
+
+const checkUsage = "usage: pgnls check [--json] [--max-errors N] [--severity code=level]... PATH..."
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts checkOptions
+	var sevFlag severityFlag
 	flags := flag.NewFlagSet("check", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	flags.BoolVar(&opts.json, "json", false, "print one JSON object per diagnostic and line")
 	flags.IntVar(&opts.maxErrors, "max-errors", 0, "stop after this many errors (0: no limit)")
+	flags.Var(&sevFlag, "severity", severityUsage)
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pgnls check [--json] [--max-errors N] PATH...")
+		fmt.Fprintln(stderr, checkUsage)
 		flags.PrintDefaults()
 	}
-	if err := flags.Parse(args); err != nil {
+	paths, err := parseArgs(flags, args)
+	if err != nil {
 		return 2
 	}
-	if flags.NArg() == 0 {
+	if len(paths) == 0 {
 		flags.Usage()
 		return 2
 	}
-	sources, errs := expandPaths(flags.Args())
+	sources, errs := expandPaths(paths)
 	status := 0
 	for _, err := range errs {
 		fmt.Fprintf(stderr, "pgnls: %v\n", err)
 		status = 2
 	}
+	sev := &severities{flag: sevFlag.set, stderr: stderr}
 	out := bufio.NewWriterSize(stdout, 64<<10) // a database can have a diagnostic per 100 bytes: fewer, larger writes
 	defer out.Flush()
 	var sum summary
-	for _, src := range sources {
+	for i, src := range sources {
+		opts.severity = sev.of(src)
 		if err := sum.checkSource(out, src, stdin, opts); err != nil {
 			fmt.Fprintf(stderr, "pgnls: %v\n", err)
 			status = 2
 		}
 		if sum.stopped {
+			out.Flush()
+			fmt.Fprintln(stderr, sum.stopMessage(opts.maxErrors, len(sources)-i-1))
 			break
 		}
 	}
 	out.Flush()
 	fmt.Fprintf(stderr, "%d files, %d games, %d errors, %d warnings\n", sum.files, sum.games, sum.errors, sum.warnings)
+	if sev.failed {
+		status = 2
+	}
 	if status == 0 && sum.errors > 0 {
 		status = 1
 	}
 	return status
+}
+
+// stopMessage says where --max-errors stopped the check, and what it
+// left unchecked: the rest of the file, and the files after it.
+func (s *summary) stopMessage(maxErrors, filesLeft int) string {
+	msg := fmt.Sprintf("pgnls: stopped at error %d (--max-errors %d), %s:%d:%d: the rest of %s was not checked", maxErrors, maxErrors, s.stopName, s.stopLine, s.stopCol, s.stopName)
+	switch filesLeft {
+	case 0:
+		return msg
+	case 1:
+		return msg + ", nor 1 more file"
+	}
+	return fmt.Sprintf("%s, nor %d more files", msg, filesLeft)
 }
 
 // checkSource checks one file as a stream of pieces (see pgn.Reader), so
@@ -174,7 +204,7 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		if c.err != nil {
 			return readError(src.name, c.err)
 		}
-		s.print(out, src.name, c.piece, games, c.diags, opts)
+		s.print(out, src.name, c.piece.File.Src, c.piece.Line, games, c.diags, opts)
 		n := len(c.piece.File.Games)
 		games += n
 		s.games += n
@@ -267,6 +297,10 @@ type summary struct {
 	files, games, errors, warnings int
 	stopped                        bool   // --max-errors was reached
 	buf                            []byte // reused for each line of output
+	// Where the check stopped: the file and the 1-based line and column
+	// of the last error written.
+	stopName          string
+	stopLine, stopCol int
 }
 
 // appendTextDiagnostic appends "path:LINE:COL: SEVERITY: message [code]".
@@ -316,17 +350,17 @@ func encodingNotice(p *pgn.Piece) (analysis.Diagnostic, bool) {
 	}, true
 }
 
-// print writes the diagnostics of one piece of a file and counts them,
-// stopping once --max-errors errors have been printed. firstGame is the
-// index in the file of the piece's first game.
-func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame int, diags []analysis.Diagnostic, opts checkOptions) {
+// print writes the diagnostics of one piece of a file, whose text is src
+// and starts at the 0-based line firstLine, and counts them, stopping once
+// --max-errors errors have been printed. firstGame is the index in the
+// file of the piece's first game.
+func (s *summary) print(w io.Writer, name string, src string, firstLine, firstGame int, diags []analysis.Diagnostic, opts checkOptions) {
 	// Diagnostics come sorted: cursors convert them in linear time even
 	// when thousands sit on one long line.
 	if len(diags) == 0 {
 		return
 	}
-	starts, ends := pgn.NewTextCursor(piece.File.Src), pgn.NewTextCursor(piece.File.Src)
-	src := piece.File.Src
+	starts, ends := pgn.NewTextCursor(src), pgn.NewTextCursor(src)
 	for _, d := range diags {
 		line, _, col := starts.Position(d.Pos)
 		endLine, endCol := line, col+int(d.End-d.Pos)
@@ -340,16 +374,23 @@ func (s *summary) print(w io.Writer, name string, piece *pgn.Piece, firstGame in
 		if d.Game >= 0 {
 			game = firstGame + d.Game + 1
 		}
-		s.write(w, name, line+piece.Line, col, endLine+piece.Line, endCol, game, d, opts)
+		s.write(w, name, line+firstLine, col, endLine+firstLine, endCol, game, d, opts)
 		if s.stopped {
 			return
 		}
 	}
 }
 
-// write writes one diagnostic, at 0-based lines and columns, and counts it;
-// it sets s.stopped once --max-errors errors have been written.
+// write writes one diagnostic, at 0-based lines and columns, with the
+// severity the options give its code, and counts it; it sets s.stopped
+// once --max-errors errors have been written. A code turned off is
+// neither written nor counted.
 func (s *summary) write(w io.Writer, name string, line, col, endLine, endCol, game int, d analysis.Diagnostic, opts checkOptions) {
+	if len(opts.severity) > 0 {
+		if d.Severity = opts.severity.Of(d); d.Severity == config.Off {
+			return
+		}
+	}
 	switch d.Severity {
 	case analysis.Error:
 		s.errors++
@@ -367,6 +408,7 @@ func (s *summary) write(w io.Writer, name string, line, col, endLine, endCol, ga
 	}
 	if opts.maxErrors > 0 && s.errors >= opts.maxErrors {
 		s.stopped = true
+		s.stopName, s.stopLine, s.stopCol = name, line+1, col+1
 	}
 }
 

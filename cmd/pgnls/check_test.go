@@ -50,6 +50,7 @@ const illegalGame = `[Event "E"]
 [Result "*"]
 
 { Ünïcödé before the move } 1. e4 e5 2. Ke3 *
+
 `
 
 func TestCheckClean(t *testing.T) {

@@ -28,7 +28,7 @@ func utf16File(t *testing.T, text string, enc pgn.Encoding, bom bool) []byte {
 // outside the Basic Multilingual Plane, and tidyUTF16 its formatted text.
 const (
 	messyUTF16 = "[White \"Пётр\"] [Event \"E\"]\n1.e4 {♔ 💎} e5 2.Ke3 *\n"
-	tidyUTF16  = "[Event \"E\"]\n[White \"Пётр\"]\n\n1. e4 { ♔ 💎 } 1... e5 2. Ke3 *\n"
+	tidyUTF16  = "[Event \"E\"]\n[White \"Пётр\"]\n\n1. e4 { ♔ 💎 } 1... e5 2. Ke3 *\n\n"
 )
 
 // TestFmtWritesUTF16Back: a UTF-16 file, in either byte order, with or

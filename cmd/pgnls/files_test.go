@@ -125,7 +125,7 @@ func TestCheckAndFmtReadPipes(t *testing.T) {
 		t.Errorf("check of a named pipe: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	feed()
-	if r := runPgnls(t, runOptions{}, "fmt", fifo); r.code != 0 || !strings.HasSuffix(r.stdout, "2. Ke3 *\n") {
+	if r := runPgnls(t, runOptions{}, "fmt", fifo); r.code != 0 || !strings.HasSuffix(r.stdout, "2. Ke3 *\n\n") {
 		t.Errorf("fmt of a named pipe: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 	if r := runPgnls(t, runOptions{stdin: strings.NewReader(illegalGame)}, "check", "-"); r.code != 1 || !strings.HasPrefix(r.stdout, "<stdin>:9:41: error:") {

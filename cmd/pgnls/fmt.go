@@ -21,24 +21,45 @@ import (
 	"pgnls/pgn"
 )
 
-type fmtOptions struct {
+// outputMode is what a command that rewrites files (fmt, fix) does with
+// the result: standard output, or the file itself (-w), or only the name
+// (-l) or the diff (-d) when it differs.
+type outputMode struct {
+	command           string // "fmt" or "fix", for messages
 	write, list, diff bool
-	width             int
-	utf8              bool
-	strip             pgn.CommandSet // commands to strip from comments (--strip), nil for none
 }
 
-const fmtUsage = "usage: pgnls fmt [-w] [-l] [-d] [--width N] [--utf8] [--strip LIST] [PATH...]"
+type fmtOptions struct {
+	outputMode
+	width  int
+	utf8   bool
+	strict bool           // refuse a file with a game kept as written
+	strip  pgn.CommandSet // commands to strip from comments (--strip), nil for none
+}
+
+const fmtUsage = "usage: pgnls fmt [-w] [-l] [-d] [--strict] [--width N] [--utf8] [--strip LIST] [PATH...]"
+
+// The exit statuses of fmt and fix beyond 0: -l or -d found a file to
+// change (gofmt's and ruff's 1); a usage or I/O error (2); fmt left a game
+// as written for a syntax error (3), without --strict, which makes that an
+// error of its file.
+const (
+	statusDiffers = 1
+	statusError   = 2
+	statusKept    = 3
+)
 
 // runFmt is "pgnls fmt": it writes files in PGN export format, like gofmt.
-// Exit status: 0, 1 when -l or -d found a file to change, 2 on any error.
-func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var opts fmtOptions
+func runFmt(args []string, stdin io.Reader, stdout, stderrW io.Writer) int {
+	stderr := bufio.NewWriter(stderrW) // a line per game kept: a database can have thousands
+	defer stderr.Flush()
+	opts := fmtOptions{outputMode: outputMode{command: "fmt"}}
 	flags := flag.NewFlagSet("fmt", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	flags.BoolVar(&opts.write, "w", false, "write the result to the file instead of standard output")
-	flags.BoolVar(&opts.list, "l", false, "list the files whose formatting differs")
+	flags.BoolVar(&opts.list, "l", false, "list the files whose formatting differs, or that have a game left as written")
 	flags.BoolVar(&opts.diff, "d", false, "print a unified diff of the changes instead of the result")
+	flags.BoolVar(&opts.strict, "strict", false, "refuse a file that has a game with a syntax error: leave it as it is, and print nothing of it")
 	flags.IntVar(&opts.width, "width", pgn.DefaultWidth, "the most characters a movetext line may hold")
 	flags.BoolVar(&opts.utf8, "utf8", false, "write a Latin-1 file back as UTF-8")
 	flags.Func("strip", "strip commands from comments: a comma-separated `list` of names (clk, eval, ...) and groups (clocks, evals, arrows, all)", opts.parseStrip)
@@ -46,55 +67,107 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, fmtUsage)
 		flags.PrintDefaults()
 	}
-	if err := flags.Parse(args); err != nil {
-		return 2
+	paths, err := parseArgs(flags, args)
+	if err != nil {
+		return statusError
 	}
 	if opts.width < 1 {
 		fmt.Fprintf(stderr, "pgnls: --width %d: a line holds at least 1 character\n", opts.width)
-		return 2
+		return statusError
 	}
-	paths := flags.Args()
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
 	sources, errs := expandPaths(paths)
-	status := 0
+	failed := false
 	for _, err := range errs {
 		fmt.Fprintf(stderr, "pgnls: %v\n", err)
-		status = 2
+		failed = true
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10) // the formatted text is as large as the input: fewer, larger writes
 	defer out.Flush()
-	changed := false
+	changed, kept := false, false
 	for _, src := range sources {
-		diff, err := formatSource(src, stdin, out, opts)
+		diff, n, err := formatSource(src, stdin, out, stderr, opts)
 		if err != nil {
 			fmt.Fprintf(stderr, "pgnls: %v\n", err)
-			status = 2
+			failed = true
 		}
 		changed = changed || diff
+		kept = kept || n > 0
 	}
-	if status == 0 && changed && (opts.list || opts.diff) {
-		status = 1
+	switch {
+	case failed:
+		return statusError
+	case kept:
+		return statusKept
+	case changed && (opts.list || opts.diff):
+		return statusDiffers
 	}
-	return status
+	return 0
 }
 
-// formatSource formats one file and does with the result what the options
-// say: standard output, or with -w the file itself; -l lists it and -d
-// prints its diff when the result differs from the file. All of them
-// stream the file piece by piece (see formatStream), and so take bounded
-// memory on a file of any size. It reports whether the result differs.
-func formatSource(src source, stdin io.Reader, out io.Writer, opts fmtOptions) (changed bool, err error) {
+// formatSource formats one file as transformSource does with what the
+// options say, and tells on stderr of each game it left as written,
+// which -l lists the file for. With --strict, such a game makes the file
+// an error: it is not rewritten, and nothing of it is printed (its output
+// waits in a spool until the file is known to have none). It returns
+// whether the result differs and how many games were left as written.
+func formatSource(src source, stdin io.Reader, out, stderr io.Writer, opts fmtOptions) (changed bool, kept int, err error) {
+	if opts.strict {
+		sp := &spool{}
+		defer sp.body.close()
+		to := out
+		out = sp
+		defer func() {
+			if err == nil {
+				err = sp.body.writeTo(to)
+			}
+		}()
+	}
+	tell := func(k keptGame) {
+		kept++
+		fmt.Fprintf(stderr, "%s:%d:%d: game %d left as written: %s\n", src.name, k.line, k.col, k.game, k.reason)
+	}
+	format := func(in io.Reader, w io.Writer, diff *diffWriter) (bool, error) {
+		changed, err := formatStream(in, w, opts, diff, tell)
+		if err == nil && opts.strict && kept > 0 {
+			err = fmt.Errorf("not formatted (--strict): %d %s left as written", kept, plural(kept, "game would be", "games would be"))
+		}
+		return changed, err
+	}
+	changed, err = transformSource(src, stdin, out, opts.outputMode, format, func() bool { return kept > 0 })
+	return changed, kept, err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// A transform streams a file's text from in to w, rewritten (formatted,
+// fixed), giving diff, when set, each piece before and after, and reports
+// whether the text changed.
+type transform func(in io.Reader, w io.Writer, diff *diffWriter) (changed bool, err error)
+
+// transformSource runs t on one file and does with the result what mode
+// says: standard output, or with -w the file itself; -l lists it and -d
+// prints its diff when the result differs from the file (or, for -l, when
+// alsoList says so once t is done). All of them stream the file piece by
+// piece, and so take bounded memory on a file of any size. It reports
+// whether the result differs.
+func transformSource(src source, stdin io.Reader, out io.Writer, mode outputMode, t transform, alsoList func() bool) (changed bool, err error) {
 	listed := false
 	list := func() {
-		if opts.list && !listed {
+		if mode.list && !listed {
 			listed = true
 			fmt.Fprintln(out, src.name)
 		}
 	}
 	var diff *diffWriter
-	if opts.diff {
+	if mode.diff {
 		// The name is listed before the diff, as gofmt -l -d does: at the
 		// first hunk, which is when the file is known to differ.
 		diff = newDiffWriter(out, src.name+".orig", src.name, list)
@@ -104,40 +177,40 @@ func formatSource(src source, stdin io.Reader, out io.Writer, opts fmtOptions) (
 			}
 		}()
 	}
-	if opts.write {
-		changed, err = rewriteSource(src, opts, diff)
+	if mode.write {
+		changed, err = rewriteSource(src, mode, diff, t)
 	} else {
-		changed, err = printSource(src, stdin, out, opts, diff)
+		changed, err = printSource(src, stdin, out, mode, diff, t)
 	}
-	if changed {
+	if changed || err == nil && alsoList != nil && alsoList() {
 		list()
 	}
 	return changed, err
 }
 
-// printSource formats a file to standard output, or with -l or -d only to
-// compare it.
-func printSource(src source, stdin io.Reader, out io.Writer, opts fmtOptions, diff *diffWriter) (bool, error) {
+// printSource transforms a file to standard output, or with -l or -d only
+// to compare it.
+func printSource(src source, stdin io.Reader, out io.Writer, mode outputMode, diff *diffWriter, t transform) (bool, error) {
 	in, err := src.open(stdin)
 	if err != nil {
 		return false, readError(src.name, err)
 	}
 	defer in.Close()
-	if opts.list || opts.diff {
+	if mode.list || mode.diff {
 		out = io.Discard
 	}
-	changed, err := formatStream(in, out, opts, diff)
+	changed, err := t(in, out, diff)
 	if err != nil {
 		return changed, fmt.Errorf("%s: %v", src.name, err)
 	}
 	return changed, nil
 }
 
-// rewriteSource formats a file in place (-w). Only a regular file is
+// rewriteSource transforms a file in place (-w). Only a regular file is
 // rewritten (a symbolic link is followed): a named pipe or a device has no
 // text to replace. The file is left as it was unless the whole of it was
-// formatted.
-func rewriteSource(src source, opts fmtOptions, diff *diffWriter) (bool, error) {
+// transformed.
+func rewriteSource(src source, mode outputMode, diff *diffWriter, t transform) (bool, error) {
 	if src.path == "" {
 		return false, errors.New("cannot use -w with standard input")
 	}
@@ -145,7 +218,7 @@ func rewriteSource(src source, opts fmtOptions, diff *diffWriter) (bool, error) 
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	in, info, err := openRegular(path, &notRegularError{verb: "cannot rewrite", name: src.name, want: "a regular file (fmt -w rewrites only regular files)"})
+	in, info, err := openRegular(path, &notRegularError{verb: "cannot rewrite", name: src.name, want: "a regular file (" + mode.command + " -w rewrites only regular files)"})
 	if err != nil {
 		return false, readError(src.name, err)
 	}
@@ -153,13 +226,46 @@ func rewriteSource(src source, opts fmtOptions, diff *diffWriter) (bool, error) 
 	changed := false
 	err = replaceFile(path, info, func(w io.Writer) (bool, error) {
 		var err error
-		changed, err = formatStream(in, w, opts, diff)
+		changed, err = t(in, w, diff)
 		return changed, err
 	})
 	if err != nil {
 		return changed, fmt.Errorf("%s: %v", src.name, err)
 	}
 	return changed, nil
+}
+
+// spool holds a file's output until it is known to be wanted: in memory
+// up to diffSpill bytes, then in a temporary file.
+type spool struct{ body hunkBody }
+
+func (s *spool) Write(p []byte) (int, error) {
+	s.body.writeString(string(p))
+	if s.body.err != nil {
+		return 0, s.body.err
+	}
+	return len(p), nil
+}
+
+// keptGame is a game fmt left as written, where its reason is: 1-based
+// line and column (in characters) and game number in the file.
+type keptGame struct {
+	line, col, game int
+	reason          string
+}
+
+// tellKept tells of the games of a piece that Format keeps as written;
+// firstGame is the index in the file of the piece's first game.
+func tellKept(piece *pgn.Piece, firstGame int, tell func(keptGame)) {
+	kept := analysis.KeptGames(piece.File)
+	if len(kept) == 0 {
+		return
+	}
+	cursor := pgn.NewTextCursor(piece.File.Src)
+	for _, k := range kept {
+		line, _, col := cursor.Position(k.Pos)
+		tell(keptGame{line: piece.Line + line + 1, col: col + 1, game: firstGame + k.Game + 1, reason: k.Reason})
+	}
 }
 
 // keptModeBits are the mode bits a rewritten file keeps: the permissions,
@@ -325,20 +431,19 @@ func copyOver(dst, src *os.File) error {
 // file larger than memory is formatted with bounded memory, writing to w in
 // the file's own encoding (UTF-8 with --utf8), and, when diff is set,
 // giving it each piece before and after. Pieces format alone as they do
-// within the whole file, except that the whole file's empty line between
-// them becomes the newline that ends a piece's output and the one added
-// here. It reports whether the output differs from the input.
+// within the whole file, each ending with the empty line that ends every
+// game. It reports whether the output differs from the input.
 //
 // Text the reader passes over (a game longer than pgn.DefaultMaxPiece) is
 // copied as it is, and reported by the error, once the rest is written.
-func formatStream(in io.Reader, w io.Writer, opts fmtOptions, diff *diffWriter) (bool, error) {
+func formatStream(in io.Reader, w io.Writer, opts fmtOptions, diff *diffWriter, kept func(keptGame)) (bool, error) {
 	inHash, outHash := sha256.New(), sha256.New()
 	r := pgn.NewReader(io.TeeReader(in, inHash))
 	if fmtBlockSize > 0 {
 		r.BlockSize = fmtBlockSize
 	}
 	out := io.MultiWriter(w, outHash)
-	endsLine := false
+	games := 0 // the games of the pieces before
 	var skip unchecked
 	var skipped []unchecked
 	for {
@@ -355,18 +460,17 @@ func formatStream(in io.Reader, w io.Writer, opts fmtOptions, diff *diffWriter) 
 		}
 		if piece.Unparsed {
 			skip.add(piece, nil)
-			err = writeText(out, diff, piece, piece.File.Src, enc, false)
+			err = writeText(out, diff, piece, piece.File.Src, enc)
 		} else {
 			if skip.pieces > 0 {
 				skipped, skip = append(skipped, skip), unchecked{}
 			}
-			// A piece that formats to nothing (white space) is still the
-			// diff's, and no newline separates it.
 			text := analysis.Format(stripCommands(piece.File, opts.strip), analysis.FormatOptions{Width: opts.width})
-			err = writeText(out, diff, piece, text, enc, endsLine && text != "")
-			if text != "" {
-				endsLine = strings.HasSuffix(text, "\n")
+			err = writeText(out, diff, piece, text, enc)
+			if kept != nil {
+				tellKept(piece, games, kept)
 			}
+			games += len(piece.File.Games)
 		}
 		// The text is written: the piece's memory can take the next piece
 		// (the text may share it).
@@ -380,33 +484,27 @@ func formatStream(in io.Reader, w io.Writer, opts fmtOptions, diff *diffWriter) 
 	}
 	changed := !bytes.Equal(inHash.Sum(nil), outHash.Sum(nil))
 	if len(skipped) > 0 {
-		return changed, notFormattedError(skipped, r.MaxPiece)
+		return changed, copiedError(skipped, r.MaxPiece, "formatted", "formats")
 	}
 	return changed, nil
 }
 
-// notFormattedError reports the runs of text that were copied unformatted.
-func notFormattedError(runs []unchecked, maxPiece int) error {
+// copiedError reports the runs of text that were copied as they are, not
+// formatted or fixed (done, does: "formatted", "formats").
+func copiedError(runs []unchecked, maxPiece int, done, does string) error {
 	var where []string
 	for _, u := range runs {
 		where = append(where, fmt.Sprintf("lines %d to %d", u.line+1, u.lastLine()+1))
 	}
-	return fmt.Errorf("%s not formatted, but copied as they are: a game, or text with no place between games to cut it, longer than %d MiB (the most pgnls formats at once)", strings.Join(where, ", "), maxPiece>>20)
+	return fmt.Errorf("%s not %s, but copied as they are: a game, or text with no place between games to cut it, longer than %d MiB (the most pgnls %s at once)", strings.Join(where, ", "), done, maxPiece>>20, does)
 }
 
 // writeText writes the text of one piece, formatted or copied, in the
-// encoding enc, after the newline that separates it from the piece before
-// when that one ended a line (newline). With diff set, it gives it the
-// piece's text before and after as bytes on disk, so that patch applies
-// it: a Latin-1 file's diff is in Latin-1. A UTF-16 file's diff is of its
-// text, in UTF-8 (patch reads no UTF-16). A nil piece writes text that is
-// in no piece of the file.
-func writeText(out io.Writer, diff *diffWriter, piece *pgn.Piece, text string, enc pgn.Encoding, newline bool) error {
-	if newline {
-		if err := writeText(out, diff, nil, "\n", enc, false); err != nil {
-			return err
-		}
-	}
+// encoding enc. With diff set, it gives it the piece's text before and
+// after as bytes on disk, so that patch applies it: a Latin-1 file's diff
+// is in Latin-1. A UTF-16 file's diff is of its text, in UTF-8 (patch
+// reads no UTF-16).
+func writeText(out io.Writer, diff *diffWriter, piece *pgn.Piece, text string, enc pgn.Encoding) error {
 	var data []byte
 	switch {
 	case enc == pgn.Latin1:
@@ -420,11 +518,8 @@ func writeText(out io.Writer, diff *diffWriter, piece *pgn.Piece, text string, e
 		data = []byte(text)
 	}
 	if diff != nil {
-		old, new := "", text
-		if piece != nil {
-			old = piece.File.Src
-		}
-		if piece != nil && piece.Encoding == pgn.Latin1 {
+		old, new := piece.File.Src, text
+		if piece.Encoding == pgn.Latin1 {
 			raw, _ := encodeLatin1(old) // decoded from Latin-1, it encodes back
 			old = string(raw)
 		}
@@ -520,9 +615,8 @@ func newDiffWriter(out io.Writer, nameA, nameB string, onFirst func()) *diffWrit
 
 // add gives the writer the next piece of each text. The text held is
 // diffed first when it ends a line on both sides and the piece has text on
-// both: a piece with text on one side only (the empty line fmt writes
-// between pieces, which the file has at the end of the piece before)
-// stays with the text before it, whose lines it may match.
+// both: a piece with text on one side only (white space, which formats to
+// nothing) stays with the text before it, whose lines it may match.
 func (d *diffWriter) add(old, new string) error {
 	if old != "" && new != "" && endsLine(d.old) && endsLine(d.new) {
 		if err := d.diffHeld(); err != nil {

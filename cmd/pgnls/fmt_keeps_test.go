@@ -21,20 +21,30 @@ func fmtInPieces(t *testing.T, block int, stdin string, args ...string) (int, st
 }
 
 // TestFmtKeepsTextBetweenGamesOnItsLine: text between games comes out as it
-// was; no line break is put into a line of kept text.
+// was; no line break is put into a line of kept text. A game kept so (the
+// "game" Game notes follow>, with its reserved '>'; the "game" follow, on
+// the line of a string; the "game" Notes:) is told of, and -l lists the
+// file for it.
 func TestFmtKeepsTextBetweenGamesOnItsLine(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"<Game notes follow>\n[Event \"a\"]\n\n1. e4 *\n", "<Game notes follow>\n\n[Event \"a\"]\n\n1. e4 *\n"},
-		{"\"Game notes\" follow\n[Event \"a\"]\n\n1. e4 *\n", "\"Game notes\" follow\n\n[Event \"a\"]\n\n1. e4 *\n"},
-		{"Notes: \"see below\" <x>\r\n[Event \"a\"]\r\n\r\n1. e4 *\r\n", "Notes: \"see below\" <x>\n\n[Event \"a\"]\n\n1. e4 *\n"},
+	for _, tt := range []struct{ in, want, kept string }{
+		{"<Game notes follow>\n[Event \"a\"]\n\n1. e4 *\n", "<Game notes follow>\n\n[Event \"a\"]\n\n1. e4 *\n\n",
+			"<stdin>:1:19: game 1 left as written: \">\" is reserved by the PGN standard and may not appear in a game\n"},
+		{"\"Game notes\" follow\n[Event \"a\"]\n\n1. e4 *\n", "\"Game notes\" follow\n\n[Event \"a\"]\n\n1. e4 *\n\n",
+			"<stdin>:1:14: game 1 left as written: it starts on the line where text between games ends, which is kept as written\n"},
+		{"Notes: \"see below\" <x>\r\n[Event \"a\"]\r\n\r\n1. e4 *\r\n", "Notes: \"see below\" <x>\n\n[Event \"a\"]\n\n1. e4 *\n\n",
+			"<stdin>:1:8: game 1 left as written: unexpected string \"\\\"see below\\\"\" in the movetext (and 2 more syntax errors)\n"},
 	} {
+		status, listed := 0, ""
+		if tt.kept != "" {
+			status, listed = statusKept, "<stdin>\n"
+		}
 		for _, block := range []int{0, 16} {
-			if code, out, errOut := fmtInPieces(t, block, tt.in); code != 0 || out != tt.want {
-				t.Errorf("fmt of %q (blocks of %d): exit %d, %q (stderr %q); want %q", tt.in, block, code, out, errOut, tt.want)
+			if code, out, errOut := fmtInPieces(t, block, tt.in); code != status || out != tt.want || errOut != tt.kept {
+				t.Errorf("fmt of %q (blocks of %d): exit %d, %q, stderr %q; want exit %d, %q, stderr %q", tt.in, block, code, out, errOut, status, tt.want, tt.kept)
 			}
 		}
-		if code, out, _ := fmtInPieces(t, 0, tt.want, "-l"); code != 0 || out != "" {
-			t.Errorf("fmt -l of the formatted %q: exit %d, %q; want it unchanged", tt.want, code, out)
+		if code, out, _ := fmtInPieces(t, 0, tt.want, "-l"); code != status || out != listed {
+			t.Errorf("fmt -l of the formatted %q: exit %d, %q; want exit %d, %q", tt.want, code, out, status, listed)
 		}
 	}
 }
@@ -44,17 +54,24 @@ func TestFmtKeepsTextBetweenGamesOnItsLine(t *testing.T) {
 // blanks of its last line, in an open comment too.
 func TestFmtKeepsKeptGamesBytes(t *testing.T) {
 	in := "[Event \"a\"]\r\n\r\n1. e4 (e5\r\n2. Nf3   \r\n\r\n[Event \"b\"]\r\n\r\n1. d4 {open  "
-	want := "[Event \"a\"]\n\n1. e4 (e5\n2. Nf3   \n\n[Event \"b\"]\n\n1. d4 {open  \n"
+	want := "[Event \"a\"]\n\n1. e4 (e5\n2. Nf3   \n\n[Event \"b\"]\n\n1. d4 {open  \n\n"
 	dir := t.TempDir()
 	path := writeFile(t, dir, "kept.pgn", []byte(in))
-	if code, _, errOut := runCmd(t, "", "fmt", "-w", path); code != 0 {
-		t.Fatalf("fmt -w: exit %d, %q", code, errOut)
+	told := path + ":3:7: game 1 left as written: variation not closed: missing ')'\n" +
+		path + ":8:7: game 2 left as written: comment not terminated: missing '}'\n"
+	if code, _, errOut := runCmd(t, "", "fmt", "-w", path); code != statusKept || errOut != told {
+		t.Fatalf("fmt -w: exit %d, %q; want %d, %q", code, errOut, statusKept, told)
 	}
 	if got := readFileForTest(t, path); got != want {
 		t.Errorf("after fmt -w: %q, want %q", got, want)
 	}
-	if code, out, _ := runCmd(t, "", "fmt", "-l", path); code != 0 || out != "" {
-		t.Errorf("fmt -l after fmt -w: exit %d, %q; want nothing to change", code, out)
+	// Formatted, the file differs no more; -l still lists it, for its
+	// games left as written.
+	if code, out, _ := runCmd(t, "", "fmt", "-d", path); code != statusKept || out != "" {
+		t.Errorf("fmt -d after fmt -w: exit %d, %q; want no diff", code, out)
+	}
+	if code, out, _ := runCmd(t, "", "fmt", "-l", path); code != statusKept || out != path+"\n" {
+		t.Errorf("fmt -l after fmt -w: exit %d, %q; want the file listed", code, out)
 	}
 }
 
@@ -66,10 +83,7 @@ func TestFmtKeepsTagOnlyGamesApart(t *testing.T) {
 	var in, want strings.Builder
 	for i := range 605 {
 		fmt.Fprintf(&in, "[White \"Player %d\"]\n[Event \"Crosstable\"]\n[Round \"%d\"]\n\n", i, i%9+1)
-		if i > 0 {
-			want.WriteString("\n")
-		}
-		fmt.Fprintf(&want, "[Event \"Crosstable\"]\n[Round \"%d\"]\n[White \"Player %d\"]\n", i%9+1, i)
+		fmt.Fprintf(&want, "[Event \"Crosstable\"]\n[Round \"%d\"]\n[White \"Player %d\"]\n\n", i%9+1, i)
 	}
 	code, out, errOut := runCmd(t, in.String(), "check", "-")
 	if !strings.Contains(errOut, "605 games") || strings.Contains(out, "duplicate-tag") {

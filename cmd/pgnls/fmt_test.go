@@ -11,7 +11,9 @@ import (
 
 const messyGame = "[White \"W\"] [Event \"E\"]\n1.e4 e5 2.Ng1f3 {a   comment} Nc6 *\n"
 
-const tidyGame = "[Event \"E\"]\n[White \"W\"]\n\n1. e4 e5 2. Nf3 { a comment } 2... Nc6 *\n"
+// tidyGame is messyGame formatted: like every game, it ends with an empty
+// line, the last of a file too.
+const tidyGame = "[Event \"E\"]\n[White \"W\"]\n\n1. e4 e5 2. Nf3 { a comment } 2... Nc6 *\n\n"
 
 func readFileForTest(t *testing.T, path string) string {
 	t.Helper()
@@ -55,7 +57,7 @@ func TestFmtStdin(t *testing.T) {
 func TestFmtWidth(t *testing.T) {
 	in := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *\n"
 	code, out, _ := runCmd(t, in, "fmt", "--width", "20")
-	if want := "1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 4. Ba4 Nf6\n*\n"; code != 0 || out != want {
+	if want := "1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 4. Ba4 Nf6\n*\n\n"; code != 0 || out != want {
 		t.Fatalf("--width 20: exit %d, got %q, want %q", code, out, want)
 	}
 	for _, bad := range []string{"0", "-3", "x"} {
@@ -90,13 +92,14 @@ func TestFmtDiff(t *testing.T) {
 		t.Fatalf("exit %d, want 1", code)
 	}
 	want := "--- " + path + ".orig\n+++ " + path + "\n" +
-		"@@ -1,2 +1,4 @@\n" +
+		"@@ -1,2 +1,5 @@\n" +
 		"-[White \"W\"] [Event \"E\"]\n" +
 		"-1.e4 e5 2.Ng1f3 {a   comment} Nc6 *\n" +
 		"+[Event \"E\"]\n" +
 		"+[White \"W\"]\n" +
 		"+\n" +
-		"+1. e4 e5 2. Nf3 { a comment } 2... Nc6 *\n"
+		"+1. e4 e5 2. Nf3 { a comment } 2... Nc6 *\n" +
+		"+\n"
 	if out != want {
 		t.Fatalf("diff:\n%s\nwant:\n%s", out, want)
 	}
@@ -305,7 +308,7 @@ func TestFmtLatin1(t *testing.T) {
 	dir := t.TempDir()
 	// "Réti" and "Müller" in Latin-1: not valid UTF-8.
 	latin1 := []byte("[White \"R\xe9ti\"] [Event \"E\"]\n1.e4 {M\xfcller} *\n")
-	want := []byte("[Event \"E\"]\n[White \"R\xe9ti\"]\n\n1. e4 { M\xfcller } *\n")
+	want := []byte("[Event \"E\"]\n[White \"R\xe9ti\"]\n\n1. e4 { M\xfcller } *\n\n")
 	path := writeFile(t, dir, "old.pgn", latin1)
 	code, out, _ := runCmd(t, "", "fmt", path)
 	if code != 0 || out != string(want) {
@@ -323,7 +326,7 @@ func TestFmtLatin1(t *testing.T) {
 	if code, _, _ := runCmd(t, "", "fmt", "-w", "--utf8", path2); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if got, want := readFileForTest(t, path2), "[Event \"E\"]\n[White \"Réti\"]\n\n1. e4 { Müller } *\n"; got != want {
+	if got, want := readFileForTest(t, path2), "[Event \"E\"]\n[White \"Réti\"]\n\n1. e4 { Müller } *\n\n"; got != want {
 		t.Fatalf("--utf8 wrote %q, want %q", got, want)
 	}
 	// The diff is of the bytes on disk, Latin-1 here, so that patch can
@@ -354,9 +357,9 @@ func TestFmtErrors(t *testing.T) {
 	if code, _, _ := runCmd(t, "", "fmt", "--no-such-flag"); code != 2 {
 		t.Errorf("an unknown flag: exit %d, want 2", code)
 	}
-	// A file with a syntax error: left as it was, and not an error.
+	// A file with a syntax error: left as it was, and said so (fmt_kept_test.go).
 	bad := "[Event \"E\"]\n1.e4 {unterminated\n"
-	if code, out, _ := runCmd(t, bad, "fmt"); code != 0 || out != strings.TrimSuffix(bad, "\n")+"\n" {
+	if code, out, _ := runCmd(t, bad, "fmt"); code != statusKept || out != bad+"\n" {
 		t.Errorf("a game with a syntax error: exit %d, %q", code, out)
 	}
 }

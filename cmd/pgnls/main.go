@@ -1,8 +1,10 @@
 // Command pgnls is a language server and checker for PGN chess files.
 //
-//	pgnls check [--json] [--max-errors N] PATH...   report problems in PGN files
-//	pgnls fmt [-w] [-l] [-d] [--width N] [PATH...]   write PGN export format
-//	pgnls [serve] [--stdio] [--logfile PATH]         run the language server
+//	pgnls check [--json] [--max-errors N] [--severity code=level] PATH...   report problems in PGN files
+//	pgnls fmt [-w] [-l] [-d] [--strict] [--width N] [PATH...]              write PGN export format
+//	pgnls fix [-w] [-l] [-d] [--severity code=level] PATH...              apply every preferred fix
+//	pgnls [serve] [--stdio] [--logfile PATH]                               run the language server
+//	pgnls version                                                          print the version
 //
 // Run "pgnls help" for the full usage.
 package main
@@ -16,10 +18,12 @@ import (
 	"runtime/metrics"
 	"runtime/pprof"
 	"strings"
+
+	"pgnls/lsp"
 )
 
 func main() {
-	if len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt") {
+	if len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix") {
 		setBatchMemoryPolicy()
 	}
 	stop := startCPUProfile(os.Getenv("PGNLS_CPUPROFILE"))
@@ -102,25 +106,41 @@ func startCPUProfile(path string) (stop func()) {
 const usage = `pgnls: a language server and checker for PGN chess files
 
 Usage:
-  pgnls check [--json] [--max-errors N] PATH...
+  pgnls check [--json] [--max-errors N] [--severity code=level]... PATH...
         Report problems in PGN files. PATH is a file, a directory (searched
-        recursively for *.pgn) or - for standard input.
+        recursively for *.pgn) or - for standard input. --severity sets a
+        code's level (error, warning, information, hint, off), over the
+        project config file (.pgnls.json or pgnls.toml, found upwards
+        from each file).
         Exit status: 0 no errors (warnings allowed), 1 errors found,
-        2 usage or I/O failure.
-  pgnls fmt [-w] [-l] [-d] [--width N] [--utf8] [--strip LIST] [PATH...]
+        2 usage, config file or I/O failure.
+  pgnls fmt [-w] [-l] [-d] [--strict] [--width N] [--utf8] [--strip LIST] [PATH...]
         Write PGN files in export format. Without -w, the result goes to
         standard output; -w rewrites the files in place, -l lists the files
         whose formatting differs, -d prints a unified diff. No PATH, or -,
         reads standard input. --width sets the longest movetext line (79).
-        A Latin-1 file stays Latin-1 unless --utf8 is given.
-        --strip clk,eval,arrows strips those commands from comments.
-        Exit status: 0, 1 when -l or -d found differences, 2 on error.
+        A Latin-1 file stays Latin-1 unless --utf8 is given. A game with a
+        syntax error is left as written, and said so on standard error;
+        --strict refuses such a file instead. --strip clk,eval,arrows
+        strips those commands from comments.
+        Exit status: 0, 1 when -l or -d found differences, 2 on error,
+        3 when a game was left as written.
+  pgnls fix [-w] [-l] [-d] [--severity code=level]... [PATH...]
+        Apply every preferred quick fix, as the editor's "Fix all" does,
+        and print the result (-w, -l, -d as for fmt). What it could not
+        fix is reported on standard error, as check reports it.
+        Exit status: 0 no errors left, 1 errors left (or, with -l or -d,
+        files to fix), 2 usage or I/O failure.
   pgnls [serve] [--stdio] [--logfile PATH] [--verbose]
         Run the language server on standard input and output (the default
         with no arguments). The log goes to standard error or PATH.
         Exit status: 0 after shutdown and exit, 1 otherwise.
+  pgnls version, pgnls --version
+        Print the version and the revision it was built from.
   pgnls help
         Show this help.
+
+Flags go before or after the paths; -- ends them.
 `
 
 // run is the whole command with its I/O as parameters, so that tests can
@@ -128,16 +148,25 @@ Usage:
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// No arguments, or only the server's flags, is how editors start the
 	// language server (Neovim passes nothing, VS Code --stdio).
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelpFlag(args[0]) {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelpFlag(args[0]) && !isVersionFlag(args[0]) {
 		return runServe(args, stdin, stdout, stderr)
 	}
 	switch args[0] {
+	case "version", "--version", "-version":
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "pgnls: %s takes no arguments\n", args[0])
+			return 2
+		}
+		fmt.Fprint(stdout, lsp.ReadBuildInfo().Long())
+		return 0
 	case "serve":
 		return runServe(args[1:], stdin, stdout, stderr)
 	case "check":
 		return runCheck(args[1:], stdin, stdout, stderr)
 	case "fmt":
 		return runFmt(args[1:], stdin, stdout, stderr)
+	case "fix":
+		return runFix(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -145,6 +174,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "pgnls: unknown command %q\n\n%s", args[0], usage)
 	return 2
 }
+
+func isVersionFlag(arg string) bool { return arg == "--version" || arg == "-version" }
 
 func isHelpFlag(arg string) bool {
 	return arg == "-h" || arg == "-help" || arg == "--help"

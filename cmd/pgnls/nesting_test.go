@@ -34,8 +34,8 @@ func deepInputs() []struct{ name, text string } {
 // TestDeepNestingCrashesNeitherCheckNorFmt runs pgnls check and pgnls fmt
 // (to standard output, -l and -w) on each hostile file: check reports the
 // over-deep variation at its '(' and exits 1, fmt keeps the game as
-// written (with the final newline a file needs) and exits 0; a file longer
-// than the reader's cap gets what the README says of those.
+// written (with the empty line that ends a game), says so and exits 3; a
+// file longer than the reader's cap gets what the README says of those.
 func TestDeepNestingCrashesNeitherCheckNorFmt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and writes files of 10 to 50 MB")
@@ -51,10 +51,7 @@ func TestDeepNestingCrashesNeitherCheckNorFmt(t *testing.T) {
 				overTheReadersCap(t, bin, path, tt.text)
 				return
 			}
-			want := tt.text
-			if !strings.HasSuffix(want, "\n") {
-				want += "\n"
-			}
+			want := strings.TrimSuffix(tt.text, "\n") + "\n\n"
 
 			out, errOut, code := runBinary(t, bin, "check", "--json", path)
 			if code != 1 {
@@ -80,14 +77,14 @@ func TestDeepNestingCrashesNeitherCheckNorFmt(t *testing.T) {
 			}
 
 			out, errOut, code = runBinary(t, bin, "fmt", path)
-			if code != 0 || out != want {
-				t.Errorf("pgnls fmt: exit %d (stderr %q), %d bytes; want exit 0 and the game as written", code, errOut, len(out))
+			if told := path + ":"; code != statusKept || out != want || !strings.HasPrefix(errOut, told) || !strings.Contains(errOut, ": game 1 left as written: ") || strings.Count(errOut, "\n") != 1 {
+				t.Errorf("pgnls fmt: exit %d (stderr %q), %d bytes; want exit 3, the game as written and one line saying so", code, errOut, len(out))
 			}
 			out, _, code = runBinary(t, bin, "fmt", "-l", path)
-			if changed := want != tt.text; code != map[bool]int{true: 1, false: 0}[changed] || (out != "") != changed {
+			if code != statusKept || out != path+"\n" {
 				t.Errorf("pgnls fmt -l: exit %d, %q", code, out)
 			}
-			if _, errOut, code = runBinary(t, bin, "fmt", "-w", path); code != 0 {
+			if _, errOut, code = runBinary(t, bin, "fmt", "-w", path); code != statusKept {
 				t.Errorf("pgnls fmt -w: exit %d, %q", code, errOut)
 			}
 			if data, err := os.ReadFile(path); err != nil || string(data) != want {
@@ -158,8 +155,8 @@ func TestDeepNestingCrashesNotTheServer(t *testing.T) {
 			var edits []struct {
 				NewText string `json:"newText"`
 			}
-			if err := json.Unmarshal(res, &edits); err != nil || len(edits) != 1 || edits[0].NewText != "\n" {
-				t.Errorf("%s: %.200s, %v; want one edit adding the final newline", r.method, res, err)
+			if err := json.Unmarshal(res, &edits); err != nil || len(edits) != 1 || edits[0].NewText != "\n\n" {
+				t.Errorf("%s: %.200s, %v; want one edit adding the empty line that ends a game", r.method, res, err)
 			}
 		}
 	}

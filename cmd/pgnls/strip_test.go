@@ -18,11 +18,11 @@ func TestFmtStrip(t *testing.T) {
 	}
 	for _, tc := range cases {
 		code, out, errOut := runCmd(t, in, "fmt", "--width", "200", "--strip", tc.strip)
-		if want := "[Event \"E\"]\n\n" + tc.want; code != 0 || out != want || errOut != "" {
+		if want := "[Event \"E\"]\n\n" + tc.want + "\n"; code != 0 || out != want || errOut != "" {
 			t.Errorf("--strip %s: exit %d, stderr %q, got\n%q\nwant\n%q", tc.strip, code, errOut, out, want)
 		}
 	}
-	tidy := "[Event \"E\"]\n\n1. e4 { [%clk 0:01:00] } *\n"
+	tidy := "[Event \"E\"]\n\n1. e4 { [%clk 0:01:00] } *\n\n"
 	if code, out, _ := runCmd(t, tidy, "fmt", "-l"); code != 0 || out != "" {
 		t.Fatalf("the file is not in export format: exit %d, %q", code, out)
 	}

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"io"
+
+	"pgnls/analysis"
+	"pgnls/pgn"
+)
+
+const fixUsage = "usage: pgnls fix [-w] [-l] [-d] [--severity code=level]... [PATH...]"
+
+// fixRounds bounds the rounds of fixing a piece: a fix can bring a
+// problem to light that the next round fixes (an illegal move no longer
+// hides the moves after it), and the edits of two fixes that overlap are
+// made one per round. Three rounds fix the test files and the corpus (a
+// game of testdata/lsp/nav needs them all); the rest is a margin, and a
+// bound should fixes ever undo each other.
+const fixRounds = 8
+
+// runFix is "pgnls fix": it applies every preferred quick fix of every
+// game, as the editor's "Fix all problems in this game" does, and tells on
+// standard error what is left, as pgnls check does.
+func runFix(args []string, stdin io.Reader, stdout, stderrW io.Writer) int {
+	stderr := bufio.NewWriterSize(stderrW, 64<<10) // what is left, a line per problem
+	defer stderr.Flush()
+	mode := outputMode{command: "fix"}
+	var sevFlag severityFlag
+	flags := flag.NewFlagSet("fix", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.BoolVar(&mode.write, "w", false, "write the result to the file instead of standard output")
+	flags.BoolVar(&mode.list, "l", false, "list the files that fixing changes")
+	flags.BoolVar(&mode.diff, "d", false, "print a unified diff of the fixes instead of the result")
+	flags.Var(&sevFlag, "severity", severityUsage+"; a code turned off gets no fix")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, fixUsage)
+		flags.PrintDefaults()
+	}
+	paths, err := parseArgs(flags, args)
+	if err != nil {
+		return statusError
+	}
+	if len(paths) == 0 {
+		paths = []string{"-"}
+	}
+	sources, errs := expandPaths(paths)
+	failed := false
+	for _, err := range errs {
+		fmt.Fprintf(stderr, "pgnls: %v\n", err)
+		failed = true
+	}
+	sev := &severities{flag: sevFlag.set, stderr: stderr}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	defer out.Flush()
+	var left summary // what the fixes left, told on stderr
+	edits, changed := 0, false
+	for _, src := range sources {
+		f := &fileFixer{name: src.name, opts: checkOptions{severity: sev.of(src)}, left: &left, report: stderr}
+		diff, err := transformSource(src, stdin, out, mode, f.stream, nil)
+		if err != nil {
+			fmt.Fprintf(stderr, "pgnls: %v\n", err)
+			failed = true
+		}
+		edits += f.edits
+		changed = changed || diff
+	}
+	out.Flush()
+	fmt.Fprintf(stderr, "%d files, %d games, %d %s made; left: %d errors, %d warnings\n",
+		left.files, left.games, edits, plural(edits, "fix", "fixes"), left.errors, left.warnings)
+	switch {
+	case failed || sev.failed:
+		return statusError
+	case left.errors > 0 || changed && (mode.list || mode.diff):
+		return 1
+	}
+	return 0
+}
+
+// fileFixer fixes one file.
+type fileFixer struct {
+	name   string
+	opts   checkOptions // the severities: a code turned off gets no fix, and is not told
+	left   *summary
+	report io.Writer // where what is left is told
+	edits  int       // the edits made
+}
+
+// stream fixes a file piece by piece (see pgn.Reader), so that a file of
+// any size is fixed in bounded memory, writing it to w in its own encoding
+// and giving diff, when set, each piece before and after. Each piece is
+// fixed alone: its games' fixes stay inside them (analysis.FixAllEdits),
+// and pieces are cut between games. What is left in a piece is told as
+// it is written, at its place in the fixed text. Text the reader passes
+// over (a game longer than pgn.DefaultMaxPiece) is copied as it is, and
+// reported by the error once the rest is written.
+func (x *fileFixer) stream(in io.Reader, w io.Writer, diff *diffWriter) (bool, error) {
+	inHash, outHash := sha256.New(), sha256.New()
+	r := pgn.NewReader(io.TeeReader(in, inHash))
+	out := io.MultiWriter(w, outHash)
+	x.left.files++
+	line, games := 0, 0 // the lines and games of the fixed text so far
+	var skip unchecked
+	var skipped []unchecked
+	for {
+		piece, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return false, err
+		}
+		text := piece.File.Src
+		if piece.Unparsed {
+			skip.add(piece, nil)
+		} else {
+			if skip.pieces > 0 {
+				skipped, skip = append(skipped, skip), unchecked{}
+			}
+			var fixed *pgn.File
+			text, fixed = x.fixPiece(piece.File)
+			x.tellLeft(fixed, line, games)
+			games += len(fixed.Games)
+			x.left.games += len(fixed.Games)
+		}
+		err = writeText(out, diff, piece, text, piece.Encoding)
+		line += pgn.CountLineBreaks(text)
+		piece.Release()
+		if err != nil {
+			return false, err
+		}
+	}
+	if skip.pieces > 0 {
+		skipped = append(skipped, skip)
+	}
+	changed := !bytes.Equal(inHash.Sum(nil), outHash.Sum(nil))
+	if len(skipped) > 0 {
+		return changed, copiedError(skipped, r.MaxPiece, "fixed", "fixes")
+	}
+	return changed, nil
+}
+
+// fixPiece applies the preferred fixes of the games of a piece, round
+// after round on the games the round before changed, until none is left
+// or fixRounds is reached, and returns the fixed text and its parse.
+func (x *fileFixer) fixPiece(f *pgn.File) (string, *pgn.File) {
+	opts := analysis.ActionOptions{Skip: x.opts.severity.Silenced}
+	var games []int // nil: every game
+	for range fixRounds {
+		edits, edited := analysis.FixFileEdits(f, games, opts)
+		if len(edits) == 0 {
+			break
+		}
+		x.edits += len(edits)
+		n := len(f.Games)
+		f = pgn.Parse(analysis.ApplyEdits(f.Src, edits))
+		games = edited
+		if len(f.Games) != n {
+			games = nil // the games are not those of before: look at them all
+		}
+	}
+	return f.Src, f
+}
+
+// tellLeft tells what fixing left in the piece f: its errors and warnings
+// (at the levels the severities give them), at their place in the fixed
+// text, whose piece f starts at the 0-based line firstLine, after
+// firstGame games.
+func (x *fileFixer) tellLeft(f *pgn.File, firstLine, firstGame int) {
+	all := analysis.CheckFile(f)
+	left := all[:0]
+	for _, d := range all {
+		if sev := x.opts.severity.Of(d); sev == analysis.Error || sev == analysis.Warning {
+			left = append(left, d)
+		}
+	}
+	x.left.print(x.report, x.name, f.Src, firstLine, firstGame, left, x.opts)
+}
