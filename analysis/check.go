@@ -273,6 +273,11 @@ func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game) []Diagnostic {
 		c.checkAnnotationsOnly(&g.Moves)
 	}
 	c.checkResult()
+	// Commands in comments ([%clk], [%eval], [%cal] ...): checkNodes saw
+	// every comment, so a game without "[%" in them costs nothing more.
+	if c.commands {
+		c.diags = appendCommandDiagnostics(c.diags, g)
+	}
 	out := c.diags
 	sortDiagnostics(out[start:])
 	*c = gameChecker{}
@@ -297,6 +302,8 @@ type gameChecker struct {
 	// whole main line replayed.
 	final    board.Position
 	replayed bool
+	// commands reports a comment that may hold a command ("[%").
+	commands bool
 }
 
 func (c *gameChecker) report(pos, end pgn.Pos, code Code, msg string) {
@@ -418,6 +425,8 @@ func (c *gameChecker) checkNodes(nodes []pgn.Node) {
 			case n.Value < 0 || n.Value > 255:
 				c.report(n.Tok.Pos, n.Tok.End, CodeNAGRange, "NAG "+c.file.Src[n.Tok.Pos:n.Tok.End]+" is outside $0..$255")
 			}
+		case *pgn.Comment:
+			c.commands = c.commands || pgn.HasCommands(n.Text)
 		case *pgn.SuffixNode:
 			if nag, ok := SuffixNAG(n.Text); ok {
 				c.reportFix(n.Tok.Pos, n.Tok.End, CodeSuffixAnnotation, "suffix annotation "+n.Text+" is written $"+strconv.Itoa(nag)+" in export format", "$"+strconv.Itoa(nag))
