@@ -14,7 +14,7 @@ import (
 
 // Inlay hints show the glyph of each NAG ($14 ⩲) and, on request, the ply of
 // each move. protocol v0.12.0 predates inlay hints (LSP 3.17): the types are
-// defined here and the handler routes the method to inlayHint.
+// defined here.
 
 const methodInlayHint = "textDocument/inlayHint"
 

@@ -47,10 +47,10 @@ const (
 
 // server holds the state of one connection.
 type server struct {
-	nyi // every protocol.Server method pgnls does not implement
-
 	log  *zap.Logger
 	conn jsonrpc2.Conn
+	// methods is the table of what the server serves (methods.go).
+	methods map[string]method
 	// eco keeps the ECO files the settings name, read once for the
 	// session; ecoWarned the ones whose failure was told, each told once.
 	eco       analysis.ECOCache
@@ -91,7 +91,8 @@ type server struct {
 	// progressMinBytes is the size from which the first analysis of a
 	// document reports work-done progress.
 	progressMinBytes int
-	// Hooks for tests: beforeHandle runs before each message is routed,
+	// Hooks for tests: beforeHandle runs before each message reaches its
+	// method (handler.go),
 	// onPublish after each publication of an open document's diagnostics,
 	// beforeAnalysis on the analysis's goroutine before it starts.
 	beforeHandle   func(ctx context.Context, req jsonrpc2.Request)
@@ -116,6 +117,7 @@ func newServer(log *zap.Logger) *server {
 
 		progressMinBytes: 2 << 20,
 	}
+	s.methods = s.methodTable()
 	s.settings.Store(defaultSettings())
 	return s
 }
@@ -181,7 +183,7 @@ func (s *server) startHandling() bool {
 
 // goBackground runs fn in a goroutine counted by s.bg, unless the server is
 // stopping. A panic in fn is logged and the server serves on, as it does for
-// a panic in a request (recoverPanics).
+// a panic in a request (handler.go).
 func (s *server) goBackground(fn func()) {
 	s.bgMu.Lock()
 	defer s.bgMu.Unlock()
