@@ -30,11 +30,16 @@ import (
 // end of a pipe) until the client sends exit, the input ends or ctx is
 // cancelled. It returns the exit status the LSP specification asks for: 0
 // when shutdown came first, 1 otherwise.
-func Serve(ctx context.Context, rwc io.ReadWriteCloser, log *zap.Logger) int {
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, log *zap.Logger, opts ...Option) int {
 	s := newServer(log)
-	s.memory.enabled = true // the process is this server's alone
+	for _, o := range opts {
+		o(s)
+	}
 	return s.serve(ctx, rwc)
 }
+
+// An Option configures the server that Serve runs.
+type Option func(*server)
 
 // lifecycle is where the server is between initialize and exit.
 type lifecycle int32
@@ -83,7 +88,7 @@ type server struct {
 	settings atomic.Pointer[Settings]
 
 	progressTokens atomic.Int64
-	memory         memoryPolicy // memory.go; guarded by mu
+	memory         MemoryPolicy // nil: memory is left alone (memory.go)
 
 	// tick is how often a long analysis reports progress and publishes the
 	// diagnostics found so far.
@@ -128,7 +133,9 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	s.ctx, s.stop = context.WithCancel(ctx)
 	defer s.stop()
 	s.stream = newStream(rwc, s.log)
-	s.stream.onLarge = s.liftMemoryLimit
+	if s.memory != nil {
+		s.stream.onLarge = s.memory.LargeMessage
+	}
 	s.conn = jsonrpc2.NewConn(s.stream)
 	s.client = protocol.ClientDispatcher(s.conn, s.log.Named("client"))
 	s.conn.Go(s.ctx, s.handler())
