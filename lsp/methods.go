@@ -15,7 +15,7 @@ import (
 type method func(ctx context.Context, req jsonrpc2.Request) (any, error)
 
 // methodTable is every method the server serves, with the file of its
-// handler; any other is answered MethodNotFound (handler.go), a
+// handler and the file of analysis behind it (the README's table); any other is answered MethodNotFound (handler.go), a
 // notification ignored. The params are decoded into the handler's own
 // types where LSP 3.17 or leniency asks for more than protocol's
 // (initializeParams, didChangeParams, inlayHintParams).
@@ -46,21 +46,21 @@ func (s *server) methodTable() map[string]method {
 		protocol.MethodTextDocumentDidClose: notificationMethod(s.DidClose),
 
 		// The features, each in its file.
-		protocol.MethodTextDocumentHover:           requestMethod(s.Hover),               // hover.go
-		protocol.MethodTextDocumentCompletion:      requestMethod(s.Completion),          // completion.go
-		protocol.MethodTextDocumentCodeAction:      requestMethod(s.CodeAction),          // codeaction.go
-		protocol.MethodTextDocumentFormatting:      requestMethod(s.Formatting),          // formatting.go
-		protocol.MethodTextDocumentRangeFormatting: requestMethod(s.RangeFormatting),     // formatting.go
-		protocol.MethodTextDocumentFoldingRange:    requestMethod(s.FoldingRanges),       // folding.go
-		protocol.MethodTextDocumentDocumentLink:    requestMethod(s.DocumentLink),        // links.go
-		protocol.MethodTextDocumentDocumentSymbol:  requestMethod(s.DocumentSymbol),      // symbols.go
-		protocol.MethodWorkspaceSymbol:             requestMethod(s.Symbols),             // symbols.go
-		protocol.MethodTextDocumentPrepareRename:   requestMethod(s.PrepareRename),       // rename.go
-		protocol.MethodTextDocumentRename:          requestMethod(s.Rename),              // rename.go
-		protocol.MethodSemanticTokensFull:          requestMethod(s.SemanticTokensFull),  // semantic.go
-		protocol.MethodSemanticTokensRange:         requestMethod(s.SemanticTokensRange), // semantic.go
-		methodSelectionRange:                       requestMethod(s.selectionRange),      // selection.go
-		methodInlayHint:                            requestMethod(s.inlayHint),           // inlay.go
+		protocol.MethodTextDocumentHover:           requestMethod(s.Hover),               // hover.go, analysis/hover.go
+		protocol.MethodTextDocumentCompletion:      requestMethod(s.Completion),          // completion.go, analysis/complete.go
+		protocol.MethodTextDocumentCodeAction:      requestMethod(s.CodeAction),          // codeaction.go, analysis/actions.go
+		protocol.MethodTextDocumentFormatting:      requestMethod(s.Formatting),          // formatting.go, analysis/format.go
+		protocol.MethodTextDocumentRangeFormatting: requestMethod(s.RangeFormatting),     // formatting.go, analysis/format.go
+		protocol.MethodTextDocumentFoldingRange:    requestMethod(s.FoldingRanges),       // folding.go, analysis/folding.go
+		protocol.MethodTextDocumentDocumentLink:    requestMethod(s.DocumentLink),        // links.go, analysis/links.go
+		protocol.MethodTextDocumentDocumentSymbol:  requestMethod(s.DocumentSymbol),      // symbols.go, analysis/symbols.go
+		protocol.MethodWorkspaceSymbol:             requestMethod(s.Symbols),             // symbols.go, analysis/symbols.go
+		protocol.MethodTextDocumentPrepareRename:   requestMethod(s.PrepareRename),       // rename.go, analysis/rename.go
+		protocol.MethodTextDocumentRename:          requestMethod(s.Rename),              // rename.go, analysis/rename.go
+		protocol.MethodSemanticTokensFull:          requestMethod(s.SemanticTokensFull),  // semantic.go, analysis/tokens.go
+		protocol.MethodSemanticTokensRange:         requestMethod(s.SemanticTokensRange), // semantic.go, analysis/tokens.go
+		methodSelectionRange:                       requestMethod(s.selectionRange),      // selection.go, analysis/selection.go
+		methodInlayHint:                            requestMethod(s.inlayHint),           // inlay.go, analysis/inlay.go
 	}
 }
 
