@@ -13,8 +13,9 @@ import (
 )
 
 // Inlay hints show the glyph of each NAG ($14 ⩲) and, on request, the ply of
-// each move, the time it took and its evaluation (from [%clk] and [%eval]). protocol v0.12.0 predates inlay hints (LSP 3.17): the types are
-// defined here and the handler routes the method to inlayHint.
+// each move, the time it took and its evaluation (from [%clk] and [%eval]).
+// protocol v0.12.0 predates inlay hints (LSP 3.17): the types are defined
+// here.
 
 const methodInlayHint = "textDocument/inlayHint"
 
