@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 	"pgnls/pgn"
 )
 
@@ -26,7 +27,7 @@ var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, k
 
 // navSnapshot returns the current snapshot of an open document, for the
 // requests that read it.
-func (s *server) navSnapshot(uri protocol.DocumentURI) (*analysis.Snapshot, error) {
+func (s *server) navSnapshot(uri protocol.DocumentURI) (*document.Snapshot, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d, ok := s.docs[uri]
@@ -37,7 +38,7 @@ func (s *server) navSnapshot(uri protocol.DocumentURI) (*analysis.Snapshot, erro
 }
 
 // offsets converts an LSP range to byte offsets, clamped to the text.
-func offsets(snap *analysis.Snapshot, r protocol.Range) (from, to int) {
+func offsets(snap *document.Snapshot, r protocol.Range) (from, to int) {
 	from = snap.ClampUTF16(int(r.Start.Line), int(r.Start.Character))
 	to = snap.ClampUTF16(int(r.End.Line), int(r.End.Character))
 	if to < from {
@@ -51,7 +52,7 @@ func offsets(snap *analysis.Snapshot, r protocol.Range) (from, to int) {
 // of a chunk, which can be thousands on one line) through a lineIndex of
 // the chunk's text, which the snapshot gives by parsing it (the caller's
 // tree is not at hand; formatting parsed and formatted the chunk already).
-func toTextEdits(snap *analysis.Snapshot, base int, edits []analysis.Edit) []protocol.TextEdit {
+func toTextEdits(snap *document.Snapshot, base int, edits []analysis.Edit) []protocol.TextEdit {
 	if len(edits) > fewEdits {
 		f, chunkBase := snap.GameAt(base)
 		if chunkBase == base {

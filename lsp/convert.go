@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 	"pgnls/pgn"
 )
 
@@ -16,7 +17,7 @@ const source = "pgnls"
 // toProtocol converts a diagnostic, published with severity sev: byte
 // offsets become UTF-16 positions, the severity keeps its number (analysis
 // uses LSP's), the code its string.
-func toProtocol(snap *analysis.Snapshot, d analysis.Diagnostic, sev analysis.Severity) protocol.Diagnostic {
+func toProtocol(snap *document.Snapshot, d analysis.Diagnostic, sev analysis.Severity) protocol.Diagnostic {
 	return protocol.Diagnostic{
 		Range:    toRange(snap, int(d.Pos), int(d.End)),
 		Severity: protocol.DiagnosticSeverity(sev),
@@ -27,11 +28,11 @@ func toProtocol(snap *analysis.Snapshot, d analysis.Diagnostic, sev analysis.Sev
 }
 
 // toRange converts the byte offsets [start, end) to an LSP range.
-func toRange(snap *analysis.Snapshot, start, end int) protocol.Range {
+func toRange(snap *document.Snapshot, start, end int) protocol.Range {
 	return protocol.Range{Start: toPosition(snap, start), End: toPosition(snap, end)}
 }
 
-func toPosition(snap *analysis.Snapshot, off int) protocol.Position {
+func toPosition(snap *document.Snapshot, off int) protocol.Position {
 	line, col := snap.PositionUTF16(off)
 	return protocol.Position{Line: uint32(line), Character: uint32(col)}
 }
@@ -62,7 +63,7 @@ type mark struct{ off, col int }
 // bytes from its mark (a few dozen steps of eight ASCII bytes).
 const markStep = 256
 
-func newLineIndex(snap *analysis.Snapshot, base int, src string) *lineIndex {
+func newLineIndex(snap *document.Snapshot, base int, src string) *lineIndex {
 	return &lineIndex{base: base, src: src, first: toPosition(snap, base), lines: pgn.NewLineTable(src), marks: map[int][]mark{}}
 }
 

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // lineIndex gives every offset the position Snapshot.PositionUTF16 gives,
@@ -28,7 +29,7 @@ func TestLineIndexAgreesWithSnapshot(t *testing.T) {
 	}
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for _, text := range texts {
-		snap := analysis.NewDocument(text).Snapshot()
+		snap := document.NewDocument(text).Snapshot()
 		for base, f := range snap.Pieces() {
 			x := newLineIndex(snap, base, f.Src)
 			offsets := rnd.Perm(len(f.Src) + 1)
@@ -60,7 +61,7 @@ func TestSemanticTokensAsConvertedLineByLine(t *testing.T) {
 		strings.Repeat("(1. d4 d5 {é𝄞}) ", 2*markStep) + "*\n" + illegal,
 		strings.Repeat(tags+"1. e4 {x\ny} *\n\n", 30),
 	} {
-		snap := analysis.NewDocument(text).Snapshot()
+		snap := document.NewDocument(text).Snapshot()
 		for _, r := range [][2]int{{0, snap.Len()}, {snap.Len() / 3, snap.Len() / 2}} {
 			got := semanticTokens(snap, r[0], r[1]).Data
 			if want := referenceTokens(snap, r[0], r[1]); !slices.Equal(got, want) {
@@ -72,7 +73,7 @@ func TestSemanticTokensAsConvertedLineByLine(t *testing.T) {
 
 // referenceTokens is semanticTokens with each position converted by the
 // snapshot, from the start of its line.
-func referenceTokens(snap *analysis.Snapshot, from, to int) []uint32 {
+func referenceTokens(snap *document.Snapshot, from, to int) []uint32 {
 	e := &tokenEncoder{data: []uint32{}}
 	for base, f := range snap.PiecesIn(from, to) {
 		rf, rt := chunkRange(from, to, base, len(f.Src))

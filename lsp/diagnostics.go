@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // startAnalysis cancels the analysis of d's previous version and starts, in
@@ -41,7 +42,7 @@ func (s *server) startAnalysis(d *openDoc) {
 // diagnostics, unless a newer version or didClose cancels ctx first. While
 // the first analysis of a large document runs, it reports progress; and
 // every tick of a long analysis publishes the diagnostics found so far.
-func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32) {
+func (s *server) analyze(ctx context.Context, d *openDoc, snap *document.Snapshot, version int32) {
 	if s.beforeAnalysis != nil {
 		s.beforeAnalysis(ctx, d.uri, version)
 	}
@@ -76,7 +77,7 @@ func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapsho
 // showProgress, it reports work-done progress (when the client accepts
 // server-created progress); every tick, it publishes the diagnostics found
 // so far. ctx is the analysis's own context: a newer version cancels it.
-func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32,
+func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc, snap *document.Snapshot, version int32,
 	showProgress bool, done, total *atomic.Int64) {
 	var prog *progress
 	if showProgress {
@@ -102,7 +103,7 @@ func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc
 
 // publish sends the diagnostics of snap, the final ones or those found so
 // far, unless ctx was cancelled (a newer version or didClose took over).
-func (s *server) publish(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32, final bool) {
+func (s *server) publish(ctx context.Context, d *openDoc, snap *document.Snapshot, version int32, final bool) {
 	diags := render(snap, s.settingsFor(d.uri))
 	defer recycle(diags)
 	d.pubMu.Lock()
@@ -152,7 +153,7 @@ func (s *server) sendDiagnostics(ctx context.Context, uri protocol.DocumentURI, 
 // of the severity that does not fit whole, those nearest the last edit
 // (Snapshot.Focus), so that in a database with more problems than the cap
 // the ones around where the user works are shown.
-func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
+func render(snap *document.Snapshot, set *Settings) []protocol.Diagnostic {
 	// Count from the per-code totals, then walk only the chunks that hold
 	// diagnostics that will be shown: a large document can have hundreds of
 	// thousands of diagnostics, and nothing is copied or converted but the
@@ -193,7 +194,7 @@ func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
 // the lists are made at their final size, as every keystroke in a large
 // document renders a thousand diagnostics and its garbage sets how often
 // the collector runs.
-func selectShown(out []protocol.Diagnostic, snap *analysis.Snapshot, set *Settings, effective []analysis.Severity, cut analysis.Severity, room, limit int) []protocol.Diagnostic {
+func selectShown(out []protocol.Diagnostic, snap *document.Snapshot, set *Settings, effective []analysis.Severity, cut analysis.Severity, room, limit int) []protocol.Diagnostic {
 	above := make([]bool, len(effective))
 	at := make([]bool, len(effective))
 	for i, sev := range effective {

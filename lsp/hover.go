@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 	"pgnls/pgn"
 )
 
@@ -38,10 +39,10 @@ func (s *server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 // requestAt returns the current snapshot of an open document and the byte
 // offset of a position in it (clamped to its line and to the text, as the
 // LSP specification asks of request positions).
-func (s *server) requestAt(uri protocol.DocumentURI, pos protocol.Position) (*analysis.Snapshot, int, error) {
+func (s *server) requestAt(uri protocol.DocumentURI, pos protocol.Position) (*document.Snapshot, int, error) {
 	s.mu.Lock()
 	d, ok := s.docs[uri]
-	var snap *analysis.Snapshot
+	var snap *document.Snapshot
 	if ok {
 		snap = d.doc.Snapshot()
 	}

@@ -10,7 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // TestMemoryLimitFollowsDocuments: the process's server sets the soft
@@ -32,7 +32,7 @@ func TestMemoryLimitFollowsDocuments(t *testing.T) {
 	s := newServer(zap.NewNop())
 	s.memory.enabled = true
 	text := strings.Repeat("x", 40<<20) // the size is all the policy reads
-	s.docs["file:///big.pgn"] = &openDoc{big: &text, doc: analysis.NewDocument("")}
+	s.docs["file:///big.pgn"] = &openDoc{big: &text, doc: document.NewDocument("")}
 	s.updateMemoryLimit(false)
 	if got, want := debug.SetMemoryLimit(-1), int64(len(text)*15/4); got < want {
 		t.Errorf("with 40 MB open: limit %d, want at least %d", got, want)

@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 	"pgnls/pgn"
 )
 
@@ -32,7 +33,7 @@ func (s *server) PrepareRename(_ context.Context, p *protocol.PrepareRenameParam
 
 // playerAt returns the White or Black tag at an LSP position, with the
 // offset and text of its chunk.
-func playerAt(snap *analysis.Snapshot, at protocol.Position) (*pgn.Tag, int, string) {
+func playerAt(snap *document.Snapshot, at protocol.Position) (*pgn.Tag, int, string) {
 	off := snap.ClampUTF16(int(at.Line), int(at.Character))
 	f, base := snap.GameAt(off)
 	return analysis.PlayerAt(f, pgn.Pos(off-base)), base, f.Src

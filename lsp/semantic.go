@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // Semantic tokens (full and range) classify the text for highlighting:
@@ -79,7 +80,7 @@ func (s *server) SemanticTokensRange(_ context.Context, p *protocol.SemanticToke
 // UTF-16 units. A token over several lines (a comment) is cut at its line
 // ends, since clients need not support multi-line tokens. Positions come
 // from a lineIndex per chunk: a line of 10^5 tokens was quadratic.
-func semanticTokens(snap *analysis.Snapshot, from, to int) *protocol.SemanticTokens {
+func semanticTokens(snap *document.Snapshot, from, to int) *protocol.SemanticTokens {
 	e := &tokenEncoder{data: []uint32{}}
 	for base, f := range snap.PiecesIn(from, to) {
 		lines := newLineIndex(snap, base, f.Src)

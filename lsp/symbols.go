@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // Document symbols list the games of a document, each named
@@ -75,7 +76,7 @@ func gameSymbol(lines *lineIndex, base int, g analysis.GameSymbol) protocol.Docu
 func (s *server) Symbols(ctx context.Context, p *protocol.WorkspaceSymbolParams) ([]protocol.SymbolInformation, error) {
 	s.mu.Lock()
 	uris := make([]protocol.DocumentURI, 0, len(s.docs))
-	snaps := make(map[protocol.DocumentURI]*analysis.Snapshot, len(s.docs))
+	snaps := make(map[protocol.DocumentURI]*document.Snapshot, len(s.docs))
 	for uri, d := range s.docs {
 		uris = append(uris, uri)
 		snaps[uri] = d.doc.Snapshot()

@@ -1,9 +1,11 @@
-package analysis
+package document
 
 import (
 	"iter"
 	"sort"
 	"sync"
+
+	"pgnls/analysis"
 )
 
 // A language server shows a capped selection of a document's diagnostics
@@ -17,9 +19,9 @@ import (
 // DiagnosticsOfCodes yields, in text order and whole-text coordinates, the
 // diagnostics of the given codes (a set indexed like Codes) computed so
 // far, visiting only the blocks and chunks that have them.
-func (s *Snapshot) DiagnosticsOfCodes(codes []bool) iter.Seq[Diagnostic] {
+func (s *Snapshot) DiagnosticsOfCodes(codes []bool) iter.Seq[analysis.Diagnostic] {
 	want := codeSetOf(codes)
-	return func(yield func(Diagnostic) bool) {
+	return func(yield func(analysis.Diagnostic) bool) {
 		l := s.list
 		for bi, b := range l.blocks {
 			for _, j := range b.visitable(want) {
@@ -47,7 +49,7 @@ func codeSetOf(codes []bool) codeSet {
 // codes are marked in codes (want is their set), in text order and
 // whole-text coordinates, until yield returns false; it reports whether
 // yield always returned true.
-func (l *chunkList) ofCodes(bi, j int, codes []bool, want codeSet, yield func(Diagnostic) bool) bool {
+func (l *chunkList) ofCodes(bi, j int, codes []bool, want codeSet, yield func(analysis.Diagnostic) bool) bool {
 	r := l.blocks[bi].chunks[j].result()
 	if r == nil || r.codes&want == 0 {
 		return true
@@ -88,7 +90,7 @@ func (s *Snapshot) Focus() int { return s.focus }
 // each side: the cost follows n, not the size of the document.
 //
 // With focus 0 they are the first n in text order.
-func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) []Diagnostic {
+func (s *Snapshot) NearestOfCodes(dst []analysis.Diagnostic, codes []bool, focus, n int) []analysis.Diagnostic {
 	if n <= 0 {
 		return dst
 	}
@@ -112,7 +114,7 @@ func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) 
 				if bi == sbi && int(j) < sj {
 					continue
 				}
-				if !l.ofCodes(bi, int(j), codes, want, func(d Diagnostic) bool {
+				if !l.ofCodes(bi, int(j), codes, want, func(d analysis.Diagnostic) bool {
 					if int(d.Pos) < focus {
 						inStart = append(inStart, d)
 						return true
@@ -136,7 +138,7 @@ func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) 
 				continue
 			}
 			chunk = chunk[:0]
-			l.ofCodes(bi, j, codes, want, func(d Diagnostic) bool { chunk = append(chunk, d); return true })
+			l.ofCodes(bi, j, codes, want, func(d analysis.Diagnostic) bool { chunk = append(chunk, d); return true })
 			for i := len(chunk) - 1; i >= 0 && len(before) < n; i-- {
 				before = append(before, chunk[i])
 			}
@@ -158,14 +160,14 @@ func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) 
 }
 
 // nearestLists is NearestOfCodes' scratch space.
-type nearestLists struct{ after, before, inStart, chunk []Diagnostic }
+type nearestLists struct{ after, before, inStart, chunk []analysis.Diagnostic }
 
 var nearestScratch = sync.Pool{New: func() any { return new(nearestLists) }}
 
 // recycle clears the lists (their messages are the caller's) and puts them
 // back, unless they grew past what a keystroke needs.
 func (l *nearestLists) recycle() {
-	for _, list := range []*[]Diagnostic{&l.after, &l.before, &l.inStart, &l.chunk} {
+	for _, list := range []*[]analysis.Diagnostic{&l.after, &l.before, &l.inStart, &l.chunk} {
 		if cap(*list) > 4096 {
 			*list = nil
 		}
