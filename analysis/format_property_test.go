@@ -301,4 +301,3 @@ func TestFmtKeepsTagOnlyGamesApart(t *testing.T) {
 		}
 	}
 }
-

@@ -14,13 +14,12 @@ import (
 // source names pgnls as the origin of its diagnostics.
 const source = "pgnls"
 
-// toProtocol converts a diagnostic, published with severity sev: byte
-// offsets become UTF-16 positions, the severity keeps its number (analysis
-// uses LSP's), the code its string.
-func toProtocol(snap *document.Snapshot, d analysis.Diagnostic, sev analysis.Severity) protocol.Diagnostic {
+// toProtocol converts a diagnostic: byte offsets become UTF-16 positions,
+// the severity keeps its number (analysis uses LSP's), the code its string.
+func toProtocol(snap *document.Snapshot, d analysis.Diagnostic) protocol.Diagnostic {
 	return protocol.Diagnostic{
 		Range:    toRange(snap, int(d.Pos), int(d.End)),
-		Severity: protocol.DiagnosticSeverity(sev),
+		Severity: protocol.DiagnosticSeverity(d.Severity),
 		Code:     string(d.Code),
 		Source:   source,
 		Message:  d.Message,

@@ -29,4 +29,3 @@ func FuzzDocumentEdits(f *testing.F) {
 		checkAgainstFullParse(t, doc, text[:start]+insert+text[end:], "fuzzed edit")
 	})
 }
-

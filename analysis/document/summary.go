@@ -16,10 +16,10 @@ import (
 // Blocks not yet analyzed are visited chunk by chunk, so the selection also
 // works while the first analysis runs.
 
-// DiagnosticsOfCodes yields, in text order and whole-text coordinates, the
+// diagnosticsOfCodes yields, in text order and whole-text coordinates, the
 // diagnostics of the given codes (a set indexed like Codes) computed so
 // far, visiting only the blocks and chunks that have them.
-func (s *Snapshot) DiagnosticsOfCodes(codes []bool) iter.Seq[analysis.Diagnostic] {
+func (s *Snapshot) diagnosticsOfCodes(codes []bool) iter.Seq[analysis.Diagnostic] {
 	want := codeSetOf(codes)
 	return func(yield func(analysis.Diagnostic) bool) {
 		l := s.list
@@ -79,10 +79,10 @@ func (s codeSet) with(i int) codeSet {
 
 // Focus returns where the edit that made the snapshot started (0 for a
 // document as opened): where the user is working, around which a capped
-// selection of diagnostics is taken (NearestOfCodes).
+// selection of diagnostics is taken (nearestOfCodes).
 func (s *Snapshot) Focus() int { return s.focus }
 
-// NearestOfCodes appends to dst, in text order and whole-text coordinates,
+// nearestOfCodes appends to dst, in text order and whole-text coordinates,
 // the n diagnostics of the given codes (a set indexed like Codes) nearest
 // to offset focus, measured from their start; of two as near, the one
 // after focus. It visits the chunks outward from focus, skipping the
@@ -90,7 +90,7 @@ func (s *Snapshot) Focus() int { return s.focus }
 // each side: the cost follows n, not the size of the document.
 //
 // With focus 0 they are the first n in text order.
-func (s *Snapshot) NearestOfCodes(dst []analysis.Diagnostic, codes []bool, focus, n int) []analysis.Diagnostic {
+func (s *Snapshot) nearestOfCodes(dst []analysis.Diagnostic, codes []bool, focus, n int) []analysis.Diagnostic {
 	if n <= 0 {
 		return dst
 	}
@@ -159,7 +159,7 @@ func (s *Snapshot) NearestOfCodes(dst []analysis.Diagnostic, codes []bool, focus
 	return append(dst, after[:a]...)
 }
 
-// nearestLists is NearestOfCodes' scratch space.
+// nearestLists is nearestOfCodes' scratch space.
 type nearestLists struct{ after, before, inStart, chunk []analysis.Diagnostic }
 
 var nearestScratch = sync.Pool{New: func() any { return new(nearestLists) }}

@@ -50,7 +50,7 @@ func TestChunkListAfterEdits(t *testing.T) {
 			errorsOnly[i] = info.Severity == analysis.Error
 		}
 		var got, want []analysis.Diagnostic
-		for d := range s.DiagnosticsOfCodes(errorsOnly) {
+		for d := range s.diagnosticsOfCodes(errorsOnly) {
 			got = append(got, d)
 		}
 		for _, d := range all {
@@ -59,7 +59,7 @@ func TestChunkListAfterEdits(t *testing.T) {
 			}
 		}
 		if !slices.Equal(got, want) {
-			t.Fatalf("step %d: DiagnosticsOfCodes gave %d errors, want %d", step, len(got), len(want))
+			t.Fatalf("step %d: diagnosticsOfCodes gave %d errors, want %d", step, len(got), len(want))
 		}
 		if s.Focus() != start {
 			t.Fatalf("step %d: focus %d, want the edit's start %d", step, s.Focus(), start)
@@ -68,7 +68,7 @@ func TestChunkListAfterEdits(t *testing.T) {
 	}
 }
 
-// checkNearest compares NearestOfCodes, for some codes, places and counts,
+// checkNearest compares nearestOfCodes, for some codes, places and counts,
 // with the same choice made over the whole list: the n nearest of the
 // diagnostics of the codes, the one after the focus first when two are as
 // near, in text order.
@@ -99,12 +99,12 @@ func checkNearest(t *testing.T, s *Snapshot, all []analysis.Diagnostic, rng *ran
 				}
 			}
 			want := append(slices.Clone(before[len(before)-b:]), after[:a]...)
-			got := s.NearestOfCodes([]analysis.Diagnostic{{Message: "kept"}}, codes, focus, n)
+			got := s.nearestOfCodes([]analysis.Diagnostic{{Message: "kept"}}, codes, focus, n)
 			if len(got) == 0 || got[0].Message != "kept" {
-				t.Fatalf("NearestOfCodes did not append to its list")
+				t.Fatalf("nearestOfCodes did not append to its list")
 			}
 			if got = got[1:]; !slices.Equal(got, want) {
-				t.Fatalf("NearestOfCodes(focus %d, n %d) gave %d diagnostics, want %d", focus, n, len(got), len(want))
+				t.Fatalf("nearestOfCodes(focus %d, n %d) gave %d diagnostics, want %d", focus, n, len(got), len(want))
 			}
 		}
 	}
