@@ -10,7 +10,6 @@ import (
 
 	"pgnls/analysis"
 	"pgnls/analysis/document"
-	"pgnls/pgn"
 )
 
 // Hover answers textDocument/hover with analysis.Hover: the meaning of the
@@ -23,12 +22,11 @@ func (s *server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 	if err != nil {
 		return nil, err
 	}
-	f, base := snap.GameAt(off)
-	h := analysis.Hover(f, pgn.Pos(off-base), analysis.HoverOptions{ECO: s.ecoBook})
+	h := snap.PieceAt(off).Hover(off, analysis.HoverOptions{ECO: s.ecoBook})
 	if h == nil {
 		return nil, nil
 	}
-	r := toRange(snap, base+int(h.Pos), base+int(h.End))
+	r := toRange(snap, int(h.Pos), int(h.End))
 	contents := protocol.MarkupContent{Kind: protocol.Markdown, Value: h.Markdown}
 	if s.clientCaps().plainHover {
 		contents = protocol.MarkupContent{Kind: protocol.PlainText, Value: h.PlainText}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"iter"
 	"runtime"
 	"slices"
 	"strings"
@@ -437,24 +436,6 @@ func (s *Snapshot) Len() int { return s.size }
 // Games returns the number of games.
 func (s *Snapshot) Games() int { return s.games }
 
-// Pieces yields, in text order, the byte offset of each chunk in the text
-// and the chunk parsed on its own (offsets in the tree are relative to the
-// chunk; add the base). Each call parses again: trees are not kept.
-func (s *Snapshot) Pieces() iter.Seq2[int, *pgn.File] { return s.PiecesIn(0, s.size) }
-
-// PiecesIn is Pieces limited to the chunks that hold a byte of [from, to]
-// (both ends included, so that an empty range at a chunk's start yields the
-// chunk before it too).
-func (s *Snapshot) PiecesIn(from, to int) iter.Seq2[int, *pgn.File] {
-	return func(yield func(int, *pgn.File) bool) {
-		from, to = max(0, min(from, s.size)), max(0, min(to, s.size))
-		first := s.list.atOffset(max(0, from-1)).index
-		s.list.all(first, func(p place) bool {
-			return p.base <= to && yield(p.base, p.chunk.parse())
-		})
-	}
-}
-
 // PositionUTF16 converts a byte offset to an LSP position.
 func (s *Snapshot) PositionUTF16(off int) (line, col int) {
 	off = max(0, min(off, s.size))
@@ -485,16 +466,6 @@ func (s *Snapshot) ClampUTF16(line, col int) int {
 	}
 	p := s.list.atLine(line)
 	return int(p.chunk.lineTable().ClampUTF16(line-p.line, col)) + p.base
-}
-
-// GameAt parses the chunk holding byte offset off (the last chunk for the
-// end of the text) and returns it with base, the chunk's offset in the
-// text: offset o of the returned file is offset base+o of the text. A chunk
-// is a few whole games, parsed in microseconds, which is what a request at
-// one position (hover, completion) needs.
-func (s *Snapshot) GameAt(off int) (f *pgn.File, base int) {
-	p := s.list.atOffset(max(0, min(off, s.size)))
-	return p.chunk.parse(), p.base
 }
 
 // Analyze computes the diagnostics of every chunk not analyzed yet, in
