@@ -334,8 +334,11 @@ func incompleteMove(pos *board.Position, text string) ([]string, bool) {
 		file2 = int(s[i] - 'a')
 		i++
 	}
-	if i != len(s) || file1 >= 0 && rank1 >= 0 && !capture && file2 < 0 {
+	switch {
+	case i != len(s), file1 >= 0 && rank1 >= 0 && !capture && file2 < 0:
 		return nil, false // more than an incomplete move, or a whole square
+	case piece == board.Pawn && (rank1 >= 0 || file1 < 0 && !capture):
+		return nil, false // a pawn move starts with its file: "1a" is none
 	}
 	fits := func(m board.Move) bool {
 		pt, _, _ := pos.PieceAt(m.From)

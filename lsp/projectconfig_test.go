@@ -103,7 +103,7 @@ func TestProjectConfigFileProblemsAreTold(t *testing.T) {
 	e.change(uri, 2, contentChange{Text: manyErrors(1)})
 	e.client.waitFor(t, "a warning that the file does not parse, with its line", func(c *fakeClient) bool {
 		return slices.ContainsFunc(c.messages, func(m protocol.ShowMessageParams) bool {
-			return strings.Contains(m.Message, config+":") && strings.Contains(m.Message, "to end table name") && strings.Contains(m.Message, "do not apply")
+			return strings.Contains(m.Message, config+":") && strings.Contains(m.Message, "to end table name") && strings.Contains(m.Message, "no config file applies")
 		})
 	})
 	e.waitDiagnostics(uri, "the defaults", func(p published) bool {

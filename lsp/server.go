@@ -24,6 +24,7 @@ import (
 	"go.uber.org/zap"
 
 	"pgnls/analysis"
+	"pgnls/analysis/config"
 )
 
 // Serve runs the language server on rwc (standard input and output, or one
@@ -55,7 +56,10 @@ type server struct {
 	// session; ecoWarned the ones whose failure was told, each told once.
 	eco       analysis.ECOCache
 	ecoWarned sync.Map
-	client    protocol.Client
+	// projects reads the project config files of the open documents,
+	// each again when it changes (settings.go).
+	projects config.Cache
+	client   protocol.Client
 	// stream is conn's stream, which publishDiagnostics writes to directly
 	// (publish.go).
 	stream *stream

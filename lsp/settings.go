@@ -66,10 +66,6 @@ func (s *Settings) severity(d analysis.Diagnostic) analysis.Severity {
 	return d.Severity
 }
 
-// projectConfigs reads the project config files (analysis/config) of the
-// open documents, each again only when it changes.
-var projectConfigs config.Cache
-
 // settingsFor returns the settings that apply to a document: the editor's,
 // with the severities of the project config file (.pgnls.json or
 // pgnls.toml, found upwards from the document's folder, as `pgnls check`
@@ -84,11 +80,11 @@ func (s *server) settingsFor(uri protocol.DocumentURI) *Settings {
 	if !ok {
 		return set
 	}
-	file, fresh, err := projectConfigs.ForDir(filepath.Dir(path))
+	file, fresh, err := s.projects.ForDir(filepath.Dir(path))
 	if fresh {
-		problems := []string{}
+		var problems []string
 		if err != nil {
-			problems = append(problems, err.Error()+" (the file's settings do not apply)")
+			problems = []string{err.Error() + " (no config file applies)"}
 		} else {
 			problems = file.Problems
 		}

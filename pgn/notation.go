@@ -69,8 +69,9 @@ func endsSymbol(src string, i int) bool {
 // symbolTail extends the symbol src[start:end], which the scanner's loop
 // over the standard's symbol bytes stopped at end, over the parts of a
 // move written otherwise than in SAN: Unicode dashes (O–O, e2–e4),
-// figurines (e8=♕), '@' (N@f3) and an en passant mark, attached (exf6e.p.)
-// or after one blank (exf6 e.p., exf6 ep). It returns the symbol's new end.
+// figurines (e8=♕), '@' (N@f3) and an en passant mark "e.p.", attached
+// (exf6e.p.) or alone (the parser joins "exf6 e.p." into one move: see
+// EnPassantMark). It returns the symbol's new end.
 func (s *Scanner) symbolTail(start, end int) int {
 	src := s.src
 	for end < len(src) {
@@ -91,41 +92,23 @@ func (s *Scanner) symbolTail(start, end int) int {
 				continue
 			}
 		case c == '.':
-			// "exf6e.p.": the loop stopped after the mark's 'e'.
-			if end-start >= 3 && src[end-1] == 'e' && isDigit(src[end-2]) && strings.HasPrefix(src[end:], ".p.") {
+			// "exf6e.p." or "e.p.": the loop stopped after the mark's 'e'.
+			if src[end-1] == 'e' && (end-start == 1 || end-start >= 3 && isDigit(src[end-2])) && strings.HasPrefix(src[end:], ".p.") {
 				return checkSigns(src, end+3)
 			}
-		case c == ' ' || c == '\t':
-			return separateMark(src, start, end)
 		}
 		return end
 	}
 	return end
 }
 
-// separateMark returns the end of the symbol src[start:end] with the en
-// passant mark that follows it after one blank ("exf6 e.p.", "exf6 ep"),
-// or end when none does. The mark is taken only after what ends like a
-// move (a rank or a check sign), and only when it ends there: "e.p" or
-// "epsilon" are not marks.
-func separateMark(src string, start, end int) int {
-	if c := src[end-1]; !isDigit(c) && c != '+' && c != '#' {
-		return end
-	}
-	i := end + 1
-	switch {
-	case strings.HasPrefix(src[i:], "e.p."):
-		i += len("e.p.")
-	case strings.HasPrefix(src[i:], "ep"):
-		i += len("ep")
-	default:
-		return end
-	}
-	i = checkSigns(src, i)
-	if !endsSymbol(src, i) || i < len(src) && src[i] == '.' {
-		return end
-	}
-	return i
+// EnPassantMark reports whether a symbol is an en passant mark standing
+// alone, "e.p." or "ep" (with any check signs after it), which the parser
+// joins to the move before it when only blanks lie between them: so that
+// "exf6 e.p." is one move, as "exf6e.p." is.
+func EnPassantMark(symbol string) bool {
+	symbol = strings.TrimRight(symbol, "+#")
+	return symbol == "e.p." || symbol == "ep"
 }
 
 // checkSigns returns the offset after the check and mate signs at src[i:].
@@ -241,6 +224,40 @@ func GlyphNAG(glyph string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// tailSymbol returns the symbol src[start:end] extended by symbolTail,
+// the scanner having stopped at a byte that may go on one. It is not
+// inlined: inlined, the registers that Scan needs after symbolTail were
+// saved on every symbol's path (3 more instructions a symbol, callgrind);
+// called, it returns Scan's result, and nothing needs saving.
+//
+//go:noinline
+func (s *Scanner) tailSymbol(start, end int) Token {
+	s.off = s.symbolTail(start, end)
+	return Token{Kind: Symbol, Pos: Pos(start), End: Pos(s.off)}
+}
+
+// numberForm scans the token at start whose digits end at end, which is
+// not followed by the period of a move number: a result written "0.5-0.5",
+// "1/2–1/2" or "1–0", castling "0–0" with a Unicode dash, UCI's null move
+// "0000", or else a move number.
+func (s *Scanner) numberForm(start, end int) Kind {
+	src := s.src
+	if n, _ := resultAt(src, start); n > 0 {
+		s.off = start + n
+		return Result
+	}
+	if end < len(src) && src[end] >= utf8.RuneSelf && dashAt(src, end) > 0 {
+		s.off = s.symbolTail(start, end)
+		return Symbol
+	}
+	if end-start == 4 && src[start:end] == "0000" && (end == len(src) || src[end] != '.') {
+		s.off = end
+		return Symbol // the null move of UCI, which analysis reads as "--"
+	}
+	s.off = skipDots(src, end)
+	return Number
 }
 
 // scanForm scans a token that starts with a byte no standard token starts

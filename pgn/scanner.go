@@ -136,14 +136,10 @@ func (s *Scanner) Scan() Token {
 		for end < len(src) && isSymbolByte(src[end]) {
 			end++
 		}
-		// A byte that may go on a move written otherwise than in SAN, or
-		// an en passant mark after a blank ("exf6 e.p."), takes the slow
-		// path; the test costs a table look-up a symbol.
-		if end < len(src) {
-			if c := src[end]; byteClass[c]&classTail != 0 ||
-				end+2 < len(src) && src[end+1] == 'e' && (c == ' ' || c == '\t') && (src[end+2] == 'p' || src[end+2] == '.') {
-				end = s.symbolTail(off, end)
-			}
+		// A byte that may go on a move written otherwise than in SAN
+		// takes the slow path; the test costs a table look-up a symbol.
+		if end < len(src) && byteClass[src[end]]&classTail != 0 {
+			return s.tailSymbol(off, end) // a call that returns: nothing stays live across it
 		}
 		s.off = end
 		return Token{Kind: Symbol, Pos: Pos(off), End: Pos(end)}
@@ -192,30 +188,33 @@ func (s *Scanner) scanToken(start int) Kind {
 	case '.':
 		s.off = skipDots(src, s.off)
 		return Dots
-	case '+', '-', '=':
-		if n, _ := glyphAt(src, start); n > 0 {
-			s.off = start + n
-			return NAG
-		}
-		if c == '-' && s.off < len(src) && src[s.off] == '-' {
+	case '-':
+		if s.off < len(src) && src[s.off] == '-' && !strings.HasPrefix(src[s.off:], "-+") {
 			s.off++
 			return NullMove
-		}
-	case '@':
-		// A crazyhouse pawn drop written without its letter, "@d4".
-		if s.off+1 < len(src) && 'a' <= src[s.off] && src[s.off] <= 'h' && '1' <= src[s.off+1] && src[s.off+1] <= '8' {
-			end := s.off + 2
-			for end < len(src) && isSymbolByte(src[end]) {
-				end++
-			}
-			s.off = end
-			return Symbol
 		}
 	case bom[0]:
 		if start == 0 && strings.HasPrefix(src, bom) {
 			s.off = len(bom)
 			return BOM
 		}
+	}
+	// The glyphs and drops that start with a byte of the switch's kind
+	// are tested here, off the path of the standard's tokens.
+	if c == '+' || c == '-' || c == '=' {
+		if n, _ := glyphAt(src, start); n > 0 {
+			s.off = start + n
+			return NAG
+		}
+	}
+	if c == '@' && s.off+1 < len(src) && 'a' <= src[s.off] && src[s.off] <= 'h' && '1' <= src[s.off+1] && src[s.off+1] <= '8' {
+		// A crazyhouse pawn drop written without its letter, "@d4".
+		end := s.off + 2
+		for end < len(src) && isSymbolByte(src[end]) {
+			end++
+		}
+		s.off = end
+		return Symbol
 	}
 	if isDigit(c) {
 		return s.scanNumberOrSymbol(start)
@@ -402,14 +401,6 @@ func (s *Scanner) scanNumberOrSymbol(start int) Kind {
 			return Result
 		}
 	}
-	// "0.5-0.5", "1/2–1/2" and "1–0" with a Unicode dash are results; the
-	// test is made only for a 1 or a 0 followed by what can go on one.
-	if c := src[start]; (c == '0' || c == '1') && off < len(src) && (src[off] == '.' || src[off] == '/' || src[off] >= utf8.RuneSelf) {
-		if n, _ := resultAt(src, start); n > 0 {
-			s.off = start + n
-			return Result
-		}
-	}
 	allDigits := off == start+1 // false after a "1/2-1/2" that goes on
 	for off < len(src) && isDigit(src[off]) {
 		off++
@@ -418,13 +409,12 @@ func (s *Scanner) scanNumberOrSymbol(start int) Kind {
 		allDigits = false
 		off++
 	}
-	if allDigits && dashAt(src, off) == 0 {
-		if off-start == 4 && src[start:off] == "0000" && (off == len(src) || src[off] != '.') {
-			s.off = off
-			return Symbol // the null move of UCI, which analysis reads as "--"
+	if allDigits {
+		if off < len(src) && src[off] == '.' && src[start] != '0' {
+			s.off = skipDots(src, off) // the common case, "12."
+			return Number
 		}
-		s.off = skipDots(src, off)
-		return Number
+		return s.numberForm(start, off)
 	}
 	if off < len(src) && byteClass[src[off]]&classTail != 0 {
 		off = s.symbolTail(start, off) // castling with a Unicode dash, "0–0"

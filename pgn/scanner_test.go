@@ -296,10 +296,10 @@ func TestScan(t *testing.T) {
 			toks: []tok{{Symbol, "o-o"}, {Symbol, "O\u2010O"}, {Symbol, "O\u2011O"}, {Symbol, "O\u2012O-O"}, {Symbol, "O\u2013O"}, {Symbol, "O\u2014O"}, {Symbol, "0\u2212O"}, {Symbol, "0\u20130\u20130+"}, {Symbol, "e2\u2013e4"}},
 		},
 		{
-			name: "en passant marks go on their move",
-			src:  "exf6ep exf6e.p. exf6 e.p. exf6 ep+ exf6\te.p. e4 e5 exf6 epsilon exf6 e.p exf6  e.p.",
-			toks: []tok{{Symbol, "exf6ep"}, {Symbol, "exf6e.p."}, {Symbol, "exf6 e.p."}, {Symbol, "exf6 ep+"}, {Symbol, "exf6\te.p."}, {Symbol, "e4"}, {Symbol, "e5"},
-				{Symbol, "exf6"}, {Symbol, "epsilon"}, {Symbol, "exf6"}, {Symbol, "e"}, {Dots, "."}, {Symbol, "p"}, {Symbol, "exf6"}, {Symbol, "e"}, {Dots, "."}, {Symbol, "p"}, {Dots, "."}},
+			name: "en passant marks: attached, or alone (the parser joins them to their move)",
+			src:  "exf6ep exf6e.p. exf6 e.p. exf6 ep+ e.p.# exf6 epsilon e.p e4.",
+			toks: []tok{{Symbol, "exf6ep"}, {Symbol, "exf6e.p."}, {Symbol, "exf6"}, {Symbol, "e.p."}, {Symbol, "exf6"}, {Symbol, "ep+"}, {Symbol, "e.p.#"},
+				{Symbol, "exf6"}, {Symbol, "epsilon"}, {Symbol, "e"}, {Dots, "."}, {Symbol, "p"}, {Symbol, "e4"}, {Dots, "."}},
 		},
 		{
 			name: "figurines and drops",
@@ -524,7 +524,7 @@ var tokenShapes = map[Kind]*regexp.Regexp{
 	LParen:   regexp.MustCompile(`^\($`),
 	RParen:   regexp.MustCompile(`^\)$`),
 	String:   regexp.MustCompile(`^"[^\r\n]*$`),
-	Symbol:   regexp.MustCompile(`^(1/2-1/2[A-Za-z0-9_+#=:‐-―−♔-♟@-]+|([A-Za-z0-9♔-♟]|@[a-h][1-8])([A-Za-z0-9_+#=:‐-―−♔-♟-]|@[a-h][1-8])*)(\.p\.[+#]*)?([ \t](e\.p\.|ep)[+#]*)?$`),
+	Symbol:   regexp.MustCompile(`^(1/2-1/2[A-Za-z0-9_+#=:‐-―−♔-♟@-]+|([A-Za-z0-9♔-♟]|@[a-h][1-8])([A-Za-z0-9_+#=:‐-―−♔-♟-]|@[a-h][1-8])*)(\.p\.[+#]*)?$`),
 	Number:   regexp.MustCompile(`^[0-9]+\.*$`),
 	Dots:     regexp.MustCompile(`^\.+$`),
 	Suffix:   regexp.MustCompile(`^[!?]+$`),

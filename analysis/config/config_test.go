@@ -241,4 +241,12 @@ func TestCacheReadsAFileOnceAndAgainWhenItChanges(t *testing.T) {
 	if f, _, err = c.ForDir(dir); f != nil || err != nil {
 		t.Fatalf("removed: %+v, %v", f, err)
 	}
+	// Two files in one directory: an error, told once too.
+	write(t, filepath.Join(dir, JSONName), `{}`)
+	write(t, filepath.Join(dir, TOMLName), ``)
+	for i, want := range []bool{true, false} {
+		if _, fresh, err := c.ForDir(dir); err == nil || fresh != want {
+			t.Fatalf("two files, call %d: fresh %v, %v; want fresh %v", i+1, fresh, err, want)
+		}
+	}
 }

@@ -182,6 +182,9 @@ func lineCol(data []byte, off int64) (line, col int) {
 type Cache struct {
 	mu    sync.Mutex
 	files map[string]*cached
+	// findErrs holds, by directory, the error Find last gave there (two
+	// files in one directory), so that it too is fresh once.
+	findErrs map[string]string
 }
 
 type cached struct {
@@ -197,15 +200,23 @@ type cached struct {
 // tells its problems or error then, and not every time.
 func (c *Cache) ForDir(dir string) (file *File, fresh bool, err error) {
 	path, err := Find(dir)
-	if err != nil || path == "" {
-		return nil, false, err
-	}
-	info, statErr := os.Stat(path)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.files == nil {
 		c.files = make(map[string]*cached)
+		c.findErrs = make(map[string]string)
 	}
+	if err != nil {
+		msg := err.Error()
+		fresh = c.findErrs[dir] != msg
+		c.findErrs[dir] = msg
+		return nil, fresh, err
+	}
+	delete(c.findErrs, dir)
+	if path == "" {
+		return nil, false, nil
+	}
+	info, statErr := os.Stat(path)
 	if e, ok := c.files[path]; ok && statErr == nil && e.mod.Equal(info.ModTime()) && e.size == info.Size() {
 		return e.file, false, e.err
 	}

@@ -366,7 +366,7 @@ func TestFmtErrors(t *testing.T) {
 
 func TestFmtHelp(t *testing.T) {
 	_, out, _ := runCmd(t, "", "help")
-	if !strings.Contains(out, "pgnls fmt [-w] [-l] [-d] [--width N]") {
+	if !strings.Contains(out, "pgnls fmt [-w] [-l] [-d] [--strict] [--width N]") || !strings.Contains(out, "pgnls fix [-w]") || !strings.Contains(out, "pgnls version") {
 		t.Errorf("help does not describe fmt:\n%s", out)
 	}
 }

@@ -49,8 +49,7 @@ type severities struct {
 	flag   config.Severities
 	cache  config.Cache
 	stderr io.Writer
-	failed bool            // a config file had a problem
-	told   map[string]bool // the errors told
+	failed bool // a config file had a problem
 }
 
 func (s *severities) of(src source) config.Severities {
@@ -60,14 +59,8 @@ func (s *severities) of(src source) config.Severities {
 	}
 	file, fresh, err := s.cache.ForDir(dir)
 	if err != nil {
-		// A file that does not parse is read once (fresh); two files in
-		// one directory are found again for every file beneath it.
-		if msg := err.Error(); !s.told[msg] {
-			if s.told == nil {
-				s.told = map[string]bool{}
-			}
-			s.told[msg] = true
-			fmt.Fprintf(s.stderr, "pgnls: %s (no config file applies)\n", msg)
+		if fresh {
+			fmt.Fprintf(s.stderr, "pgnls: %v (no config file applies)\n", err)
 		}
 		s.failed = true
 		return s.flag
