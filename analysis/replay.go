@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"pgnls/analysis/board"
+	"pgnls/analysis/internal/testhook"
 	"pgnls/pgn"
 )
 
@@ -29,19 +30,12 @@ type gameStart struct {
 // replayable reports whether the moves can be replayed from s.pos.
 func (s *gameStart) replayable() bool { return s.variant == nil && s.fenErr == nil }
 
-// panicTag is the test hook of the recovery from panics: when not empty,
-// startOf panics on a game with a tag of that name, so that the checker,
-// the formatter and the features at the cursor fail on that game as a bug
-// would. Only tests set it: the package's own, and the end-to-end tests of
-// the binary, which build it with
-// -ldflags=-X=pgnls/analysis.panicTag=NAME.
-var panicTag string
-
 // startOf returns the position game g starts from: the FEN tag's, else the
 // standard one.
 func startOf(g *pgn.Game) gameStart {
-	if panicTag != "" && g.TagNode(panicTag) != nil {
-		panic("test hook: a game with the tag " + panicTag)
+	// The test hook of the recovery from panics (testhook.PanicTag).
+	if tag := testhook.PanicTag; tag != "" && g.TagNode(tag) != nil {
+		panic("test hook: a game with the tag " + tag)
 	}
 	var s gameStart
 	if v := g.TagNode("Variant"); v != nil && !isStandardVariant(v.Value) {

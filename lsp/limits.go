@@ -10,7 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
-	"pgnls/analysis"
+	"pgnls/analysis/document"
 	"pgnls/pgn"
 )
 
@@ -44,9 +44,9 @@ func newOpenDoc(uri protocol.DocumentURI, version int32, text string, limit int)
 // empty, so that whatever reads it (workspace symbols) finds nothing.
 func (d *openDoc) setText(text string, limit int) {
 	if tooLarge(len(text), limit) {
-		d.big, d.doc = &text, analysis.NewDocument("")
+		d.big, d.doc = &text, document.NewDocument("")
 	} else {
-		d.big, d.doc = nil, analysis.NewDocument(text)
+		d.big, d.doc = nil, document.NewDocument(text)
 	}
 	d.analyzed.Store(false)
 }

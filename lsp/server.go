@@ -2,7 +2,7 @@
 // documents and their diagnostics, published as the user types.
 //
 // The server owns the protocol and the bookkeeping; the text of each open
-// document and its incremental analysis live in analysis.Document. A change
+// document and its incremental analysis live in analysis/document. A change
 // is applied on the request path, and the analysis of the new snapshot runs
 // in the background (diagnostics.go), cancelled when a newer version
 // arrives.
