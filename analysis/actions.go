@@ -272,6 +272,11 @@ func (x *fixer) fixes(d *Diagnostic) []Action {
 		}
 	case CodeSTROrder:
 		add("Reorder tags to export order", true, x.reorderTags())
+	case CodeChess960FEN:
+		if fen := x.g.TagNode("FEN"); fen != nil && x.g.TagNode("Variant") == nil {
+			nl := lineBreak(x.src(), fen.End())
+			add(`Add [Variant "Chess960"]`, true, []Edit{{Pos: fen.End(), End: fen.End(), NewText: nl + `[Variant "Chess960"]`}})
+		}
 	case CodeSetupMissing:
 		out = x.setup(d)
 	case CodeDuplicateTag:

@@ -352,6 +352,9 @@ func (c *gameChecker) startPosition() (board.Position, bool) {
 	for _, w := range start.fenWarnings {
 		c.report(fen.ValueTok.Pos, fen.ValueTok.End, CodeTagValue, w)
 	}
+	if start.chess960 {
+		c.report(fen.ValueTok.Pos, fen.ValueTok.End, CodeChess960FEN, `FEN: the castling rights are those of a Chess960 position, and the game has no [Variant "Chess960"]; it is checked as Chess960`)
+	}
 	if err := start.fenErr; err != nil {
 		reason := err.Error()
 		var fe *board.FENError
@@ -545,12 +548,8 @@ func (c *gameChecker) playOther(pos *board.Position, m *pgn.Move, sanErr error) 
 func (c *gameChecker) reportIllegal(pos *board.Position, m *pgn.Move, err error) {
 	tok := m.SAN
 	label := moveLabel(pos, m.Text)
-	if !pos.HasLegalMove() {
-		end := "stalemate"
-		if pos.InCheck() {
-			end = "checkmate"
-		}
-		c.report(tok.Pos, tok.End, CodeMovesAfterEnd, label+": the game is already over ("+end+")")
+	if o := pos.Outcome(); o.Over() {
+		c.report(tok.Pos, tok.End, CodeMovesAfterEnd, label+": the game is already over ("+o.Reason.String()+")")
 		return
 	}
 	var me *board.MoveError
@@ -668,20 +667,16 @@ func (c *gameChecker) checkResult() {
 	}
 }
 
-// checkFinalPosition warns when the game ends in mate or stalemate and the
-// result says otherwise.
+// checkFinalPosition warns when the game is over in its final position,
+// by the rules of its variant (checkmate, stalemate, or a variant's own
+// end: a king on the hill, a third check, ...), and the result says
+// otherwise.
 func (c *gameChecker) checkFinalPosition(tag *pgn.Tag, marker *pgn.ResultNode) {
-	if c.final.HasLegalMove() {
+	o := c.final.Outcome()
+	if !o.Over() {
 		return
 	}
-	want, why := "1/2-1/2", "stalemate"
-	if c.final.InCheck() {
-		why = "checkmate"
-		want = "1-0"
-		if c.final.SideToMove() == board.White {
-			want = "0-1"
-		}
-	}
+	want, why := o.Result(), o.Reason.String()
 	switch {
 	case marker != nil && marker.Text != want:
 		c.reportFix(marker.Tok.Pos, marker.Tok.End, CodeResultVsPosition, endMessage(why, want, marker.Text), want)

@@ -41,6 +41,7 @@ const (
 	CodeIncompleteMove   Code = "incomplete-move"
 	CodeForeignPiece     Code = "foreign-piece"
 	CodeVariant          Code = "variant"
+	CodeChess960FEN      Code = "chess960-fen"
 	CodeEncoding         Code = "encoding"
 	CodeInternal         Code = "internal"
 	CodeTooMany          Code = "too-many-problems"
@@ -64,8 +65,8 @@ var codeTable = [...]CodeInfo{
 	{CodeDisambiguation, Information, "the move names its origin more fully than needed (Ng1f3 for Nf3)"},
 	{CodeResultMismatch, Error, "the Result tag differs from the game termination marker"},
 	{CodeMissingResult, Error, "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *)"},
-	{CodeResultVsPosition, Warning, "the game ends in checkmate or stalemate but the result says otherwise"},
-	{CodeMovesAfterEnd, Error, "moves after checkmate or stalemate"},
+	{CodeResultVsPosition, Warning, "the game ends in checkmate or stalemate (or a variant's own end: king of the hill, third check, ...) but the result says otherwise"},
+	{CodeMovesAfterEnd, Error, "moves after checkmate or stalemate, or after a variant's own end of the game"},
 	{CodeSTROrder, Warning, "Seven Tag Roster tags not first or not in the order Event, Site, Date, Round, White, Black, Result"},
 	{CodeMissingTag, Warning, "Seven Tag Roster tags missing (one diagnostic per game lists them all)"},
 	{CodeDuplicateTag, Warning, "the same tag appears twice in a game"},
@@ -91,7 +92,8 @@ var codeTable = [...]CodeInfo{
 	{CodeEncoding, Information, "the file is not valid UTF-8 and was read as Latin-1 (ISO 8859-1), the PGN standard's character set (pgnls check only)"},
 	{CodeInternal, Error, "pgnls failed while checking this part of the file (a bug: please report it with the text)"},
 	{CodeTooMany, Information, "a run of games or junk with more than 1000 problems: the language server keeps the 1000 most severe (pgnls check lists all)"},
-	{CodeVariant, Information, "a Variant tag other than standard chess: moves are parsed but not validated"},
+	{CodeVariant, Information, "a Variant tag naming a variant pgnls does not know (Giveaway, Suicide, ...): moves are parsed but not validated"},
+	{CodeChess960FEN, Warning, "a FEN whose castling rights only make sense in Chess960, without [Variant \"Chess960\"]; the game is checked as Chess960, and the fix adds the tag"},
 	{CodeCommand, Warning, "a malformed command in a comment ([%clk], [%eval], [%cal], [%csl] ...), or a clock that rises more than the TimeControl tag allows"},
 }
 

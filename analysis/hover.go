@@ -244,7 +244,7 @@ func (h *hoverer) tagHover(r *richText, t *pgn.Tag) {
 	case t.Name == "ECO":
 		h.writeECOTag(r, t)
 	case t.Name == "FEN" && onValue:
-		pos, _, err := readFEN(t.Value)
+		pos, err := h.fenPosition(t)
 		if err != nil {
 			reason := err.Error()
 			var fe *board.FENError
@@ -395,12 +395,25 @@ func (h *hoverer) moveHover(r *richText) {
 	r.text("\nFEN: ")
 	r.code(st.After.FEN())
 	writeFacts(r, facts)
-	if book := h.eco(); book != nil && start.fen == nil {
+	if book := h.eco(); book != nil && start.fen == nil && start.pos.Variant() == board.Standard {
 		if l, _ := book.Deepest(afterPositions(states)); l != nil {
 			r.text("\n\nOpening: ")
 			writeECOLine(r, l)
 		}
 	}
+}
+
+// fenPosition returns the position of FEN tag t: as the game reads it, in
+// the variant of its Variant tag, when t is the game's FEN tag; otherwise
+// (a variant pgnls does not know, a second FEN tag) as standard chess.
+func (h *hoverer) fenPosition(t *pgn.Tag) (board.Position, error) {
+	if h.game != nil && h.game.TagNode("FEN") == t {
+		if s := startOf(h.game); s.variant == nil {
+			return s.pos, s.fenErr
+		}
+	}
+	pos, _, err := readFEN(t.Value, board.Standard)
+	return pos, err
 }
 
 // illegalReason returns the checker's message for an illegal move, so that
@@ -459,6 +472,28 @@ var pieceGlyphs = [2][board.King + 1]string{
 // diagram draws pos in a fixed-width block: rank 8 at the top, so White
 // plays up the board, with Unicode pieces, '·' for an empty square, and
 // the squares from and to (the last move; NoSquare for none) in brackets.
+// writePockets writes under a crazyhouse board the pieces each side holds
+// in its pocket, which it may drop: "White's pocket: ♘♘♙".
+func writePockets(b *strings.Builder, pos *board.Position) {
+	if pos.Variant() != board.Crazyhouse {
+		return
+	}
+	for c := board.White; c <= board.Black; c++ {
+		b.WriteString(colorTitle(c) + "'s pocket: ")
+		empty := true
+		for pt := board.Queen; pt >= board.Pawn; pt-- {
+			for n := pos.Pocket(c, pt); n > 0; n-- {
+				b.WriteString(pieceGlyphs[c][pt])
+				empty = false
+			}
+		}
+		if empty {
+			b.WriteString("empty")
+		}
+		b.WriteByte('\n')
+	}
+}
+
 func diagram(r *richText, pos *board.Position, from, to board.Square) {
 	markedDiagram(r, pos, from, to, nil)
 }
@@ -491,6 +526,7 @@ func markedDiagram(r *richText, pos *board.Position, from, to board.Square, shap
 		b.WriteByte('\n')
 	}
 	b.WriteString("   a  b  c  d  e  f  g  h\n")
+	writePockets(&b, pos)
 	if legend := shapeLegend(shapes); legend != "" {
 		b.WriteString(legend + "\n")
 	}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"errors"
 	"strings"
 
 	"pgnls/analysis/board"
@@ -14,10 +15,11 @@ import (
 // gameStart is the position a game's moves start from, as its tags say.
 type gameStart struct {
 	pos board.Position
-	// variant is a Variant tag that names a game other than standard
-	// chess, whose moves cannot be replayed; nil otherwise.
+	// variant is a Variant tag that names a game pgnls does not know the
+	// rules of (board.ParseVariant fails), whose moves cannot be
+	// replayed; nil otherwise. A known variant is pos's (pos.Variant()).
 	variant *pgn.Tag
-	// fen is the FEN tag, or nil for the standard start position; fenErr
+	// fen is the FEN tag, or nil for the variant's start position; fenErr
 	// tells why its value is not a position.
 	fen    *pgn.Tag
 	fenErr error
@@ -25,44 +27,65 @@ type gameStart struct {
 	// move counters out of range, castling rights the position cannot have
 	// (whole messages: "FEN: ...").
 	fenWarnings []string
+	// chess960 is set when the game has no Variant tag and its FEN is a
+	// Chess960 position, not a standard one (castling rights for rooks or
+	// a king off the standard squares, Shredder-FEN or X-FEN): pos is then
+	// the Chess960 position, so that its castling replays, and the checker
+	// suggests the tag.
+	chess960 bool
 }
 
 // replayable reports whether the moves can be replayed from s.pos.
 func (s *gameStart) replayable() bool { return s.variant == nil && s.fenErr == nil }
 
 // startOf returns the position game g starts from: the FEN tag's, else the
-// standard one.
+// start position of its variant, in the variant its Variant tag names.
 func startOf(g *pgn.Game) gameStart {
 	// The test hook of the recovery from panics (testhook.PanicTag).
 	if tag := testhook.PanicTag; tag != "" && g.TagNode(tag) != nil {
 		panic("test hook: a game with the tag " + tag)
 	}
 	var s gameStart
-	if v := g.TagNode("Variant"); v != nil && !isStandardVariant(v.Value) {
-		s.variant = v
-		return s
+	variant := board.Standard
+	tag := g.TagNode("Variant")
+	if tag != nil {
+		v, ok := board.ParseVariant(strings.TrimSpace(tag.Value))
+		if !ok {
+			s.variant = tag
+			return s
+		}
+		variant = v
 	}
 	s.fen = g.TagNode("FEN")
 	if s.fen == nil {
-		s.pos = board.StartPosition()
+		s.pos = board.StartPositionOf(variant)
 		return s
 	}
-	s.pos, s.fenWarnings, s.fenErr = readFEN(s.fen.Value)
+	s.pos, s.fenWarnings, s.fenErr = readFEN(s.fen.Value, variant)
+	var fe *board.FENError
+	if tag == nil && errors.As(s.fenErr, &fe) && fe.Chess960 {
+		// The error is a standard-chess one; as Chess960 the FEN is read,
+		// and a warning (the checker's) suggests the tag.
+		if pos, warnings, err := readFEN(s.fen.Value, board.Chess960); err == nil {
+			s.pos, s.fenWarnings, s.fenErr, s.chess960 = pos, warnings, nil, true
+		}
+	}
 	return s
 }
 
-// readFEN reads a FEN the way real files need: lichess writes a fullmove
-// number of 0, and some studies keep castling rights that the position
-// cannot have. Such FENs are read (the counter at its default, the rights
-// dropped) with a warning for each problem; any other problem is an error.
-func readFEN(fen string) (board.Position, []string, error) {
+// readFEN reads a FEN of variant v the way real files need: lichess writes
+// a fullmove number of 0, and some studies keep castling rights that the
+// position cannot have. Such FENs are read (the counter at its default,
+// the rights dropped) with a warning for each problem; any other problem
+// is an error.
+func readFEN(fen string, v board.Variant) (board.Position, []string, error) {
 	var warnings []string // "FEN: ..."
-	pos, err := board.ParseFEN(fen)
-	if fe, ok := err.(*board.FENError); ok && fe.Field == 2 {
+	pos, err := board.ParseFENVariant(fen, v)
+	if fe, ok := err.(*board.FENError); ok && fe.Field == 2 && !fe.Chess960 {
 		var kept string
-		fen, kept, warnings = dropImpossibleCastling(fen)
+		fen, kept, warnings = dropImpossibleCastling(fen, v)
 		if kept != "" {
-			pos, err = board.ParseFEN(fen)
+			pos, err = board.ParseFENVariant(fen, v)
 		}
 	}
 	if fe, ok := err.(*board.FENError); ok && (fe.Field == 4 || fe.Field == 5) {
@@ -83,7 +106,7 @@ const zeroFullmoveWarning = "FEN: " + board.ZeroFullmove + "; it is ignored"
 // dropImpossibleCastling removes from a FEN the castling rights that
 // ParseFEN rejects one by one, and says which it removed. kept is "" when
 // the castling field was not the problem after all.
-func dropImpossibleCastling(fen string) (string, string, []string) {
+func dropImpossibleCastling(fen string, v board.Variant) (string, string, []string) {
 	fields := strings.Fields(fen)
 	if len(fields) < 3 || fields[2] == "-" {
 		return fen, "", nil
@@ -93,8 +116,8 @@ func dropImpossibleCastling(fen string) (string, string, []string) {
 	for _, right := range fields[2] {
 		alone := append([]string(nil), fields...)
 		alone[2] = string(right)
-		_, err := board.ParseFEN(strings.Join(alone, " "))
-		if fe, ok := err.(*board.FENError); ok && fe.Field == 2 {
+		_, err := board.ParseFENVariant(strings.Join(alone, " "), v)
+		if fe, ok := err.(*board.FENError); ok && fe.Field == 2 && !fe.Chess960 {
 			warnings = append(warnings, "FEN: "+fe.Reason+"; the right is ignored")
 			continue
 		}
@@ -108,14 +131,6 @@ func dropImpossibleCastling(fen string) (string, string, []string) {
 		fields[2] = "-"
 	}
 	return strings.Join(fields, " "), fields[2], warnings
-}
-
-func isStandardVariant(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "", "standard", "chess", "normal", "from position", "fromposition":
-		return true
-	}
-	return false
 }
 
 // A lineVisitor is told of the lines and moves of a game as replayLines
