@@ -710,7 +710,8 @@ func endMessage(why, want, got string) string {
 	}
 	i, j := slices.Index(resultTexts[:], want), slices.Index(resultTexts[:], got)
 	if i < 0 || j < 0 || why != "checkmate" && why != "stalemate" {
-		return "the game ends in " + why + ", so the result is " + want + ", not " + got
+		// A variant's own end, such as "third check".
+		return "the game is over (" + why + "), so the result is " + want + ", not " + got
 	}
 	return endMessages[w][i][j]
 }
