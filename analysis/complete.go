@@ -421,13 +421,36 @@ func (c *completer) movetext(e int, tok pgn.Token) *Completion {
 		if c.src[tok.Pos] == '$' {
 			return c.nags(tok)
 		}
-		return nil
+		if c.src[tok.Pos] != '@' {
+			return nil
+		}
+		// "N@": a crazyhouse drop being typed.
+		from, to = tok.Pos, tok.End
+		if prev := c.tok(c.ti.before(tok.Pos)); prev.Kind == pgn.Symbol && prev.End == tok.Pos {
+			m, i := moveOfToken(inner.line, prev.Pos)
+			if m == nil {
+				return nil
+			}
+			editing, from = i, prev.Pos
+		}
+		prefix = c.src[from:c.off]
 	case pgn.Symbol, pgn.NullMove:
 		m, i := moveOfToken(inner.line, tok.Pos)
 		if m == nil {
 			return nil
 		}
-		editing, from, to, prefix = i, tok.Pos, tok.End, c.src[tok.Pos:c.off]
+		editing, from, to = i, tok.Pos, tok.End
+		// "N@f" scans as the move "N", the unknown text "@" and the move
+		// "f" until the drop's square is whole: the drop is typed from N.
+		if at := c.tok(c.ti.before(tok.Pos)); at.Kind == pgn.Illegal && at.End == tok.Pos && c.src[at.Pos:at.End] == "@" {
+			from = at.Pos
+			if piece := c.tok(c.ti.before(at.Pos)); piece.Kind == pgn.Symbol && piece.End == at.Pos {
+				if m, j := moveOfToken(inner.line, piece.Pos); m != nil {
+					editing, from = j, piece.Pos
+				}
+			}
+		}
+		prefix = c.src[from:c.off]
 	case pgn.Result:
 		if !mainLine {
 			return nil
@@ -528,6 +551,9 @@ func (c *completer) moves(pos *board.Position, prefix, number string) []Completi
 			continue
 		}
 		pt, _, _ := pos.PieceAt(mv.From)
+		if mv.IsDrop() {
+			pt = mv.Dropped()
+		}
 		cands = append(cands, cand{san, mv, pt})
 	}
 	filter := func(san string) string {
@@ -593,6 +619,12 @@ func moveDetail(pos *board.Position, mv board.Move, san string) string {
 		b.WriteString("castles kingside")
 	case board.CastleLong:
 		b.WriteString("castles queenside")
+	case board.NoCastle:
+		if mv.IsDrop() {
+			b.WriteString("drops a " + mv.Dropped().String() + " on " + mv.To.String())
+			break
+		}
+		fallthrough
 	default:
 		b.WriteString(pt.String() + " " + mv.From.String() + "–" + mv.To.String())
 		if mv.IsCapture() {
@@ -607,6 +639,8 @@ func moveDetail(pos *board.Position, mv board.Move, san string) string {
 		}
 	}
 	switch {
+	case strings.HasSuffix(san, "#") && pos.Variant() != board.Standard:
+		b.WriteString(", wins the game") // a variant's "#" marks any win
 	case strings.HasSuffix(san, "#"):
 		b.WriteString(", checkmate")
 	case strings.HasSuffix(san, "+"):
@@ -677,14 +711,11 @@ func (c *completer) results(from, to pgn.Pos, prefix string, final *board.Positi
 			why[r] = reason
 		}
 	}
-	if final != nil && !final.HasLegalMove() {
-		switch {
-		case !final.InCheck():
-			add("1/2-1/2", "stalemate")
-		case final.SideToMove() == board.White:
-			add("0-1", "checkmate")
-		default:
-			add("1-0", "checkmate")
+	if final != nil {
+		// By the rules of the game's variant: a king on the hill, a third
+		// check... end it as checkmate and stalemate do.
+		if o := final.Outcome(); o.Over() {
+			add(o.Result(), o.Reason.String())
 		}
 	}
 	if g := c.game; g != nil {

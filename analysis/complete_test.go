@@ -70,6 +70,10 @@ func TestComplete(t *testing.T) {
 		{name: "after a suffix", src: "1. e4!| *", want: []string{"a5", "a6", "b5", "b6", "c5", "c6", "d5", "d6", "e5", "e6", "f5", "f6", "g5", "g6", "h5", "h6", "Na6", "Nc6", "Nf6", "Nh6"}, insert: " 1... a5"},
 		{name: "after a variation", src: "1. e4 (1. d4)|", want: []string{"a5", "a6", "b5", "b6", "c5", "c6", "d5", "d6", "e5", "e6", "f5", "f6", "g5", "g6", "h5", "h6", "Na6", "Nc6", "Nf6", "Nh6", "1-0", "0-1", "1/2-1/2", "*"}, insert: " 1... a5"},
 		{name: "null move", src: "1. e4 -- 2. Q|", want: []string{"Qe2", "Qf3", "Qg4", "Qh5"}, insert: "Qe2"},
+		{name: "crazyhouse drops", src: "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e|", want: []string{"P@e2", "P@e3", "P@e4", "P@e5", "P@e6"}, insert: "P@e2"},
+		{name: "crazyhouse drop at its @", src: "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@|", want: []string{"P@a3", "P@a4", "P@a5", "P@a6", "P@b3", "P@b4", "P@b5", "P@b6", "P@c3", "P@c4", "P@c5", "P@c6", "P@d3", "P@d4", "P@d6", "P@d7+", "P@e2", "P@e3", "P@e4", "P@e5", "P@e6", "P@f3", "P@f4", "P@f5", "P@f6", "P@g3", "P@g4", "P@g5", "P@g6", "P@h3", "P@h4", "P@h5", "P@h6"}, insert: "P@a3"},
+		{name: "chess960 castling", src: "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w GDgd - 0 1\"]\n\n1. g3 g6 2. Bg2 Bg7 3. O|", want: []string{"O-O"}, insert: "O-O"},
+		{name: "king of the hill result", src: "[Variant \"King of the Hill\"]\n\n1. e3 e6 2. Ke2 Ke7 3. Kd3 Kd6 4. Ke4# |", want: []string{"1-0", "0-1", "1/2-1/2", "*"}, insert: "1-0"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
