@@ -604,6 +604,10 @@ func (c *gameChecker) checkWritten(pos *board.Position, m *pgn.Move, san board.S
 		switch want {
 		case board.MateSuffix:
 			msg = label + " is checkmate: write " + canonical
+			if pos.Variant() != board.Standard {
+				// A variant's '#' marks any move that wins the game.
+				msg = label + " wins the game: write " + canonical
+			}
 		case board.PlusSuffix:
 			msg = label + " gives check: write " + canonical
 		default:

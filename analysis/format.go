@@ -423,7 +423,9 @@ func (r *sanRecorder) move(pos *board.Position, m *pgn.Move) bool {
 		return false
 	}
 	info := pgn.MoveInfo{Number: pos.FullMoveNumber(), Black: pos.SideToMove() == board.Black}
-	if other == 0 && canonicalBody(san, mv) {
+	// A pawn drop written without its letter ("@d4") is not canonical:
+	// SAN writes P@d4, as lichess does.
+	if other == 0 && canonicalBody(san, mv) && m.Text[0] != '@' {
 		// The common case: only the check sign can be wrong, and it is
 		// read off the position after the move rather than by playing
 		// the move twice, as Position.SAN must.
