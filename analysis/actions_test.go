@@ -179,6 +179,12 @@ func TestQuickFixes(t *testing.T) {
 			want: str[:len(str)-1] + "[ECO \"C20\"]\n\n1. e4 *\n",
 		},
 		{
+			name: "Chess960 FEN without its Variant tag",
+			src:  strings.Replace(str, "\n\n", "\n[SetUp \"1\"]\n[FEN \"qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w GDgd - 0 1\"]\n\n", 1) + "1. g3 *\n", at: "qnbrkbrn",
+			title: `Add [Variant "Chess960"]`, code: CodeChess960FEN, preferred: true,
+			want: strings.Replace(str, "\n\n", "\n[SetUp \"1\"]\n[FEN \"qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w GDgd - 0 1\"]\n[Variant \"Chess960\"]\n\n", 1) + "1. g3 *\n",
+		},
+		{
 			name: "FEN without SetUp",
 			src:  strings.Replace(str, "\n\n", "\n[FEN \"8/8/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n", 1) + "1. Kd2 *\n", at: "[FEN",
 			title: `Add [SetUp "1"]`, code: CodeSetupMissing, preferred: true,

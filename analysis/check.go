@@ -680,12 +680,19 @@ func (c *gameChecker) checkFinalPosition(tag *pgn.Tag, marker *pgn.ResultNode) {
 	if !o.Over() {
 		return
 	}
-	want, why := o.Result(), o.Reason.String()
+	want := o.Result()
+	message := func(got string) string {
+		if o.Reason == board.Checkmate || o.Reason == board.Stalemate {
+			return endMessage(o.Reason.String(), want, got)
+		}
+		// A variant's own end, such as "third check".
+		return "the game is over (" + o.Reason.String() + "), so the result is " + want + ", not " + got
+	}
 	switch {
 	case marker != nil && marker.Text != want:
-		c.reportFix(marker.Tok.Pos, marker.Tok.End, CodeResultVsPosition, endMessage(why, want, marker.Text), want)
+		c.reportFix(marker.Tok.Pos, marker.Tok.End, CodeResultVsPosition, message(marker.Text), want)
 	case marker == nil && tag != nil && IsResult(tag.Value) && tag.Value != want:
-		c.reportFix(tag.ValueTok.Pos, tag.ValueTok.End, CodeResultVsPosition, endMessage(why, want, tag.Value), `"`+want+`"`)
+		c.reportFix(tag.ValueTok.Pos, tag.ValueTok.End, CodeResultVsPosition, message(tag.Value), `"`+want+`"`)
 	}
 }
 
@@ -714,8 +721,7 @@ func endMessage(why, want, got string) string {
 	}
 	i, j := slices.Index(resultTexts[:], want), slices.Index(resultTexts[:], got)
 	if i < 0 || j < 0 || why != "checkmate" && why != "stalemate" {
-		// A variant's own end, such as "third check".
-		return "the game is over (" + why + "), so the result is " + want + ", not " + got
+		return "the game ends in " + why + ", so the result is " + want + ", not " + got
 	}
 	return endMessages[w][i][j]
 }
