@@ -104,7 +104,9 @@ func (b *ECOBook) Code(code string) []*ECOLine {
 // index, or nil and -1: the deepest line that a sequence of positions (the
 // positions after each move of a game) follows.
 func (b *ECOBook) Deepest(positions []board.Position) (*ECOLine, int) {
-	if b == nil {
+	if b == nil || len(positions) > 0 && positions[0].Variant() != board.Standard {
+		// The openings of the ECO are standard chess's: a variant's game
+		// (Crazyhouse, Chess960 from the standard start) follows none.
 		return nil, -1
 	}
 	for i := len(positions) - 1; i >= 0; i-- {
