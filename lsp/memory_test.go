@@ -31,8 +31,8 @@ func TestMemoryLimitFollowsDocuments(t *testing.T) {
 
 	s := newServer(zap.NewNop())
 	s.memory.enabled = true
-	text := strings.Repeat("x", 40<<20) // the size is all the policy reads
-	s.docs["file:///big.pgn"] = &openDoc{big: &text, doc: document.NewDocument("")}
+	text := strings.Repeat("x", 40<<20)                                             // the size is all the policy reads
+	s.docs["file:///big.pgn"] = &openDoc{doc: document.NewLimitedDocument(text, 1)} // oversize: not parsed
 	s.updateMemoryLimit(false)
 	if got, want := debug.SetMemoryLimit(-1), int64(len(text)*15/4); got < want {
 		t.Errorf("with 40 MB open: limit %d, want at least %d", got, want)
