@@ -124,7 +124,7 @@ func gameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions,
 	if edits := slotEdits(f, slots.get(), slotsTouching(slots.get(), g.From+1, g.From+1), opts.Format); len(edits) > 0 {
 		out = append(out, Action{Title: "Format this game", Kind: KindFormatGame, Edits: edits})
 	}
-	return out
+	return append(out, StripGameActions(f, g)...)
 }
 
 // fixAll merges the preferred fixes of a game into the edits of "Fix all
@@ -215,7 +215,7 @@ func (x *fixer) fixes(d *Diagnostic) []Action {
 	}
 	switch d.Code {
 	case CodeCheckSuffix, CodeCastlingZero, CodePromotionStyle, CodePawnLetter, CodeCaptureMark, CodeDisambiguation,
-		CodeFigurine, CodeLongAlgebraic, CodeCastlingStyle, CodeEnPassantMark, CodeResultStyle:
+		CodeFigurine, CodeLongAlgebraic, CodeCastlingStyle, CodeEnPassantMark, CodeResultStyle, CodeCommand:
 		if d.Replacement != "" {
 			add("Replace with "+d.Replacement, true, x.replace(d.Pos, d.End, d.Replacement))
 		}
@@ -622,7 +622,7 @@ func (x *fixer) positionBefore(is func(*pgn.Move) bool) (*pgn.Move, board.Positi
 		return nil, board.Position{}, false
 	}
 	v := &finder{is: is}
-	replayLines(&x.g.Moves, start.pos, v)
+	replayLines(&x.g.Moves, start.pos, v, nil)
 	return v.found, v.pos, v.found != nil
 }
 

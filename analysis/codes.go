@@ -92,6 +92,7 @@ var codeTable = [...]CodeInfo{
 	{CodeInternal, Error, "pgnls failed while checking this part of the file (a bug: please report it with the text)"},
 	{CodeTooMany, Information, "a run of games or junk with more than 1000 problems: the language server keeps the 1000 most severe (pgnls check lists all)"},
 	{CodeVariant, Information, "a Variant tag other than standard chess: moves are parsed but not validated"},
+	{CodeCommand, Warning, "a malformed command in a comment ([%clk], [%eval], [%cal], [%csl] ...), or a clock that rises more than the TimeControl tag allows"},
 }
 
 // DefaultSeverity returns the severity a code has unless settings change it.

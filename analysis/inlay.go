@@ -15,6 +15,12 @@ type InlayOptions struct {
 	// PlyNumbers shows after each move its ply: the number of half-moves
 	// from the start of the game to it (1 for White's first move).
 	PlyNumbers bool
+	// Clocks shows after each move the time it took, from its [%clk] (and
+	// the side's clock before it), [%emt] or [%timestamp]: "8 s".
+	Clocks bool
+	// Evals shows after each move with an [%eval] the evaluation: "+0.35",
+	// "#-3".
+	Evals bool
 }
 
 // InlayKind tells what a hint shows.
@@ -23,6 +29,8 @@ type InlayKind uint8
 const (
 	InlayNAG InlayKind = iota + 1
 	InlayPly
+	InlayClock
+	InlayEval
 )
 
 // InlayHint is a label shown at offset Pos, after the text before it.
@@ -36,13 +44,14 @@ type InlayHint struct {
 // InlayHints returns the hints for the byte range [from, to] of f, in
 // source order.
 func InlayHints(f *pgn.File, from, to pgn.Pos, opts InlayOptions) []InlayHint {
-	if !opts.NAGGlyphs && !opts.PlyNumbers {
+	if opts == (InlayOptions{}) {
 		return nil
 	}
 	var out []InlayHint
 	for _, g := range gamesIn(f, from, to) {
 		h := &hinter{src: f.Src, opts: opts, from: from, to: to}
 		h.line(&g.Moves, startPly(g))
+		h.commands(g)
 		out = append(out, h.out...)
 	}
 	return out

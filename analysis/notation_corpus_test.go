@@ -86,7 +86,7 @@ func rewriteNotation(f *pgn.File) (string, int) {
 			continue
 		}
 		w := &notationWriter{}
-		replayLines(&g.Moves, start.pos, w)
+		replayLines(&g.Moves, start.pos, w, nil)
 		edits = append(edits, w.edits...)
 	}
 	out, _ := applyEditsInOrder(f.Src, edits)

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"strings"
-	"sync"
 
 	"pgnls/analysis/board"
 	"pgnls/analysis/internal/testhook"
@@ -204,9 +203,6 @@ type replayFrame struct {
 	dead    bool           // an illegal move ended the replay
 }
 
-// replayStacks holds the stacks of replayLines for reuse.
-var replayStacks = sync.Pool{New: func() any { return new([]replayFrame) }}
-
 // replayLines plays the main line and every variation. A variation starts
 // from the position before the move it replaces. After an illegal move the
 // rest of its line is skipped (one diagnostic, not a cascade), but the
@@ -219,11 +215,15 @@ var replayStacks = sync.Pool{New: func() any { return new([]replayFrame) }}
 // replace it, then the next move; so a visitor can record what it learns
 // in a list that a printer then reads in step. Variations nest without
 // limit, so the walk keeps its own stack instead of recursing.
-func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final board.Position, complete bool) {
-	// The stack is reused from game to game: allocating one per game was
-	// a tenth of the checker's memory traffic. (An array local to this
-	// function would not do: the visitor gets a pointer into it.)
-	stackp := replayStacks.Get().(*[]replayFrame)
+//
+// The stack is the caller's, *stackp, reused from game to game by the
+// checkers and the formatter (allocating one per game was a tenth of the
+// checker's memory traffic; an array local to this function would not do:
+// the visitor gets a pointer into it). With stackp nil, it is this call's.
+func replayLines(main *pgn.Line, start board.Position, v lineVisitor, stackp *[]replayFrame) (final board.Position, complete bool) {
+	if stackp == nil {
+		stackp = new([]replayFrame)
+	}
 	stack := append((*stackp)[:0], replayFrame{line: main, pos: start})
 	deepest := 1 // the most frames held at once, to clear
 	for len(stack) > 0 {
@@ -272,7 +272,8 @@ func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final boa
 		// clears what it used).
 		clear(stack[:deepest])
 		*stackp = stack[:0]
-		replayStacks.Put(stackp)
+	} else {
+		*stackp = nil
 	}
 	return final, complete
 }

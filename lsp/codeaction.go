@@ -19,10 +19,11 @@ import (
 const (
 	kindFormatGame = protocol.CodeActionKind(analysis.KindFormatGame)
 	kindFixAll     = protocol.CodeActionKind(analysis.KindFixAll)
+	kindStrip      = protocol.CodeActionKind(analysis.KindStripCommands)
 )
 
 // codeActionKinds are the kinds the server announces.
-var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame}
+var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame, kindStrip}
 
 // navSnapshot returns the current snapshot of an open document, for the
 // requests that read it.
@@ -94,6 +95,7 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 			out = append(out, ca)
 		}
 	}
+	out = append(out, fileStripActions(snap, p)...)
 	return out, nil
 }
 

@@ -27,8 +27,8 @@ func (s *server) startAnalysis(d *openDoc) {
 		return
 	}
 	if s.refuseTooLarge(ctx, d) { // limits.go: a document over maxDocumentSize is not analyzed
-		if d.size() >= largeDocument {
-			s.goBackground(func() { s.updateMemoryLimit(true) }) // its message lifted the limit (memory.go)
+		if size := d.size(); size >= LargeDocument {
+			s.goBackground(func() { s.settled(size, false) }) // memory.go
 		}
 		return
 	}
@@ -68,7 +68,7 @@ func (s *server) analyze(ctx context.Context, d *openDoc, snap *document.Snapsho
 	s.log.Debug("analysis done", zap.String("uri", string(d.uri)), zap.Int32("version", version),
 		zap.Int("games", snap.Games()), zap.Duration("took", time.Since(start)))
 	s.publish(ctx, d, snap, version, true)
-	s.afterAnalysis(snap.Len())
+	s.settled(snap.Len(), true) // memory.go
 }
 
 // reportWhileAnalyzing runs beside an analysis until reportCtx ends. With
@@ -175,7 +175,7 @@ func render(snap *document.Snapshot, set *Settings) []protocol.Diagnostic {
 
 // Each keystroke in a large document renders a thousand diagnostics, and
 // the garbage of rendering sets how often the collector runs under the
-// server's memory limit (memory.go): the lists are reused from publication
+// process's memory limit (cmd/pgnls/memory.go): the lists are reused from publication
 // to publication.
 var renderedLists, keptLists sync.Pool
 

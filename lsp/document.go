@@ -300,6 +300,6 @@ func (s *server) DidClose(_ context.Context, p *protocol.DidCloseTextDocumentPar
 	d.closed = true
 	err := s.sendDiagnostics(s.ctx, uri, nil, nil)
 	d.pubMu.Unlock()
-	s.updateMemoryLimit(false) // lower it, as far as the live heap allows
+	s.settled(0, false) // memory.go
 	return err
 }

@@ -9,7 +9,7 @@ import (
 // Selection ranges ("expand selection"): from a move to the move with its
 // annotations, its variations, the enclosing variations, the movetext and
 // the game (analysis.SelectionRanges). protocol v0.12.0 has the types but
-// does not route the method: the handler sends it here.
+// no name for the method.
 
 const methodSelectionRange = "textDocument/selectionRange"
 

@@ -42,7 +42,7 @@ type Settings struct {
 	// from (hover.go); "" for none.
 	ECOFile string
 	// InlayHints chooses the inlay hints (inlay.go): NAG glyphs by default,
-	// ply numbers on request.
+	// ply numbers, move times and evaluations on request.
 	InlayHints analysis.InlayOptions
 	// MaxDocumentSize is the size in bytes above which a document is not
 	// analyzed (limits.go); 0: no limit.

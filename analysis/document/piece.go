@@ -127,6 +127,15 @@ func (p Piece) Actions(from, to int, opts analysis.ActionOptions) []analysis.Act
 	return actions
 }
 
+// StripFileActions is analysis.StripFileActions of the piece.
+func (p Piece) StripFileActions() []analysis.Action {
+	actions := analysis.StripFileActions(p.f)
+	for i := range actions {
+		actions[i].Edits = p.edits(actions[i].Edits)
+	}
+	return actions
+}
+
 // InlayHints is analysis.InlayHints over [from, to].
 func (p Piece) InlayHints(from, to int, opts analysis.InlayOptions) []analysis.InlayHint {
 	hints := analysis.InlayHints(p.f, p.at(from), p.at(to), opts)
