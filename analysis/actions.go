@@ -26,6 +26,9 @@ const (
 	KindFormatGame ActionKind = "source.format.game"
 	// KindFixAll applies every preferred quick fix of a game.
 	KindFixAll ActionKind = "source.fixAll"
+	// KindTranslateGame writes the moves of a game written with the piece
+	// letters of another language in SAN.
+	KindTranslateGame ActionKind = "source.translate.game"
 )
 
 // Action is a code action.
@@ -48,6 +51,10 @@ type ActionOptions struct {
 	// Skip, when not nil, tells the codes whose diagnostics get no fix
 	// (the codes the user silenced).
 	Skip func(Code) bool
+	// MoveLanguage, when not empty, is the one language (of
+	// MoveLanguages) that "Translate this game" translates from; else the
+	// action is offered when exactly one translation makes the game legal.
+	MoveLanguage string
 }
 
 // Actions returns the code actions for the byte range [from, to] of f: the
@@ -87,11 +94,13 @@ func gameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions,
 	diags := CheckGame(f, g)
 	fx := &fixer{f: f, g: g}
 	var out, all []Action
+	foreign := false
 	for i := range diags {
 		d := &diags[i]
 		if opts.Skip != nil && opts.Skip(d.Code) {
 			continue
 		}
+		foreign = foreign || d.Code == CodeForeignPiece
 		fixes := slices.DeleteFunc(fx.fixes(d), fx.leavesGame)
 		for _, a := range fixes {
 			if a.Preferred {
@@ -107,10 +116,15 @@ func gameActions(f *pgn.File, g *pgn.Game, from, to pgn.Pos, opts ActionOptions,
 			out = append(out, Action{Title: "Fix all problems in this game", Kind: KindFixAll, Edits: edits})
 		}
 	}
+	if foreign {
+		if a, ok := fx.translation(opts.MoveLanguage); ok && !fx.leavesGame(a) {
+			out = append(out, a)
+		}
+	}
 	if edits := slotEdits(f, slots.get(), slotsTouching(slots.get(), g.From+1, g.From+1), opts.Format); len(edits) > 0 {
 		out = append(out, Action{Title: "Format this game", Kind: KindFormatGame, Edits: edits})
 	}
-	return out
+	return append(out, StripGameActions(f, g)...)
 }
 
 // fixAll merges the preferred fixes of a game into the edits of "Fix all
@@ -200,9 +214,22 @@ func (x *fixer) fixes(d *Diagnostic) []Action {
 		}
 	}
 	switch d.Code {
-	case CodeCheckSuffix, CodeCastlingZero, CodePromotionStyle, CodePawnLetter, CodeCaptureMark, CodeDisambiguation:
+	case CodeCheckSuffix, CodeCastlingZero, CodePromotionStyle, CodePawnLetter, CodeCaptureMark, CodeDisambiguation,
+		CodeFigurine, CodeLongAlgebraic, CodeCastlingStyle, CodeEnPassantMark, CodeResultStyle, CodeCommand:
 		if d.Replacement != "" {
 			add("Replace with "+d.Replacement, true, x.replace(d.Pos, d.End, d.Replacement))
+		}
+	case CodeIncompleteMove:
+		if d.Replacement != "" {
+			add("Replace with "+d.Replacement, false, x.replace(d.Pos, d.End, d.Replacement))
+		}
+	case CodeNAGGlyph:
+		if d.Replacement != "" {
+			text := d.Replacement
+			if d.Pos > 0 && !isSpaceByte(x.src()[d.Pos-1]) {
+				text = " " + text // "e4±" becomes "e4 $16"
+			}
+			add("Replace "+x.src()[d.Pos:d.End]+" with "+d.Replacement, true, x.replace(d.Pos, d.End, text))
 		}
 	case CodeAmbiguousMove:
 		for _, san := range x.candidates(d.Pos) {

@@ -273,6 +273,11 @@ func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game) []Diagnostic {
 		c.checkAnnotationsOnly(&g.Moves)
 	}
 	c.checkResult()
+	// Commands in comments ([%clk], [%eval], [%cal] ...): checkNodes saw
+	// every comment, so a game without "[%" in them costs nothing more.
+	if c.commands {
+		c.diags = appendCommandDiagnostics(c.diags, g)
+	}
 	out := c.diags
 	sortDiagnostics(out[start:])
 	*c = gameChecker{}
@@ -297,6 +302,8 @@ type gameChecker struct {
 	// whole main line replayed.
 	final    board.Position
 	replayed bool
+	// commands reports a comment that may hold a command ("[%").
+	commands bool
 }
 
 func (c *gameChecker) report(pos, end pgn.Pos, code Code, msg string) {
@@ -411,9 +418,15 @@ func (c *gameChecker) checkNodes(nodes []pgn.Node) {
 	for _, n := range nodes {
 		switch n := n.(type) {
 		case *pgn.NAGNode:
-			if n.Value < 0 || n.Value > 255 {
+			switch {
+			case n.IsGlyph(c.file.Src):
+				nag := "$" + strconv.Itoa(n.Value)
+				c.reportFix(n.Tok.Pos, n.Tok.End, CodeNAGGlyph, "the glyph "+c.file.Src[n.Tok.Pos:n.Tok.End]+" is written "+nag+" in PGN: "+glyphMeaning(n.Value), nag)
+			case n.Value < 0 || n.Value > 255:
 				c.report(n.Tok.Pos, n.Tok.End, CodeNAGRange, "NAG "+c.file.Src[n.Tok.Pos:n.Tok.End]+" is outside $0..$255")
 			}
+		case *pgn.Comment:
+			c.commands = c.commands || pgn.HasCommands(n.Text)
 		case *pgn.SuffixNode:
 			if nag, ok := SuffixNAG(n.Text); ok {
 				c.reportFix(n.Tok.Pos, n.Tok.End, CodeSuffixAnnotation, "suffix annotation "+n.Text+" is written $"+strconv.Itoa(nag)+" in export format", "$"+strconv.Itoa(nag))
@@ -422,6 +435,12 @@ func (c *gameChecker) checkNodes(nodes []pgn.Node) {
 			}
 		}
 	}
+}
+
+// glyphMeaning returns the meaning of the NAG a glyph stands for.
+func glyphMeaning(v int) string {
+	info, _ := LookupNAG(v)
+	return info.Meaning
 }
 
 // SuffixNAG returns the NAG that a suffix annotation stands for (standard,
@@ -444,13 +463,7 @@ func (c *gameChecker) play(pos *board.Position, m *pgn.Move) bool {
 	tok := m.SAN
 	san, err := board.ParseSAN(m.Text)
 	if err != nil {
-		reason := err.Error()
-		var se *board.SANError
-		if errors.As(err, &se) {
-			reason = se.Reason
-		}
-		c.report(tok.Pos, tok.End, CodeIllegalMove, moveLabel(pos, m.Text)+" is not a move in SAN: "+reason)
-		return false
+		return c.playOther(pos, m, err)
 	}
 	if san.Null {
 		c.report(tok.Pos, tok.End, CodeNullMove, "null move "+m.Text+": not standard PGN; most programs reject it")
@@ -470,6 +483,52 @@ func (c *gameChecker) play(pos *board.Position, m *pgn.Move) bool {
 	pos.Play(mv)
 	c.checkStyle(&before, pos, m, san, mv)
 	return true
+}
+
+// playOther checks a move that is not SAN (ParseSAN failed with sanErr):
+// one written in another notation that names one legal move is played,
+// with a warning whose fix is its canonical SAN; anything else is an
+// error, which ends the replay of its line: the move named in another
+// notation is illegal, or the move is incomplete, or it has a piece letter
+// of another language, or it is no move at all.
+func (c *gameChecker) playOther(pos *board.Position, m *pgn.Move, sanErr error) bool {
+	tok := m.SAN
+	label := moveLabel(pos, m.Text)
+	mv, forms, err := otherNotation(pos, m.Text)
+	switch {
+	case forms != 0 && err == nil:
+		canonical := pos.SAN(mv)
+		c.reportFix(tok.Pos, tok.End, forms.code(), forms.message(label, mv, canonical), canonical)
+		pos.Play(mv)
+		return true
+	case forms != 0:
+		var se *board.SANError
+		if errors.As(err, &se) {
+			c.report(tok.Pos, tok.End, CodeIllegalMove, label+" is not a move: "+se.Reason)
+			return false
+		}
+		c.reportIllegal(pos, m, err)
+		return false
+	}
+	if fits, ok := incompleteMove(pos, m.Text); ok {
+		replacement := ""
+		if len(fits) == 1 {
+			replacement = fits[0]
+		}
+		c.reportFix(tok.Pos, tok.End, CodeIncompleteMove, incompleteMessage(label, fits), replacement)
+		return false
+	}
+	if letter, ok := foreignLetter(m.Text); ok {
+		c.report(tok.Pos, tok.End, CodeForeignPiece, foreignMessage(pos, label, m.Text, letter))
+		return false
+	}
+	reason := sanErr.Error()
+	var se *board.SANError
+	if errors.As(sanErr, &se) {
+		reason = se.Reason
+	}
+	c.report(tok.Pos, tok.End, CodeIllegalMove, label+" is not a move in SAN: "+reason)
+	return false
 }
 
 func (c *gameChecker) reportIllegal(pos *board.Position, m *pgn.Move, err error) {
@@ -571,6 +630,11 @@ func (c *gameChecker) checkResult() {
 	g := c.game
 	tag := g.TagNode("Result")
 	marker := g.Result
+	if marker != nil {
+		if written := c.file.Src[marker.Tok.Pos:marker.Tok.End]; written != marker.Text {
+			c.reportFix(marker.Tok.Pos, marker.Tok.End, CodeResultStyle, "the result "+written+" is written "+marker.Text+" in PGN", marker.Text)
+		}
+	}
 	switch {
 	case marker == nil:
 		pos, end := c.lastToken()

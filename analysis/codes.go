@@ -32,6 +32,14 @@ const (
 	CodeSuffixAnnotation Code = "suffix-annotation"
 	CodeNullMove         Code = "null-move"
 	CodePlyCountMismatch Code = "plycount-mismatch"
+	CodeFigurine         Code = "figurine"
+	CodeLongAlgebraic    Code = "long-algebraic"
+	CodeCastlingStyle    Code = "castling-style"
+	CodeEnPassantMark    Code = "en-passant-mark"
+	CodeResultStyle      Code = "result-style"
+	CodeNAGGlyph         Code = "nag-glyph"
+	CodeIncompleteMove   Code = "incomplete-move"
+	CodeForeignPiece     Code = "foreign-piece"
 	CodeVariant          Code = "variant"
 	CodeEncoding         Code = "encoding"
 	CodeInternal         Code = "internal"
@@ -51,7 +59,7 @@ var codeTable = [...]CodeInfo{
 	{CodeSyntax, Error, "malformed PGN: unterminated comment, string or variation, bad tag pair, stray token"},
 	{CodeIllegalMove, Error, "the move is not legal in the position, or is not SAN; the message says why"},
 	{CodeAmbiguousMove, Error, "several pieces can make the move; the message lists the disambiguated moves"},
-	{CodeCheckSuffix, Warning, "'+' or '#' missing, wrong, or present without check or mate"},
+	{CodeCheckSuffix, Warning, "'+' or '#' missing, wrong, doubled (Rh7++), or present without check or mate"},
 	{CodeCaptureMark, Warning, "'x' missing on a capture, or present on a move that captures nothing"},
 	{CodeDisambiguation, Information, "the move names its origin more fully than needed (Ng1f3 for Nf3)"},
 	{CodeResultMismatch, Error, "the Result tag differs from the game termination marker"},
@@ -67,15 +75,24 @@ var codeTable = [...]CodeInfo{
 	{CodeMoveNumber, Warning, "a move number indication that disagrees with the position"},
 	{CodeNAGRange, Error, "a NAG outside $0..$255"},
 	{CodeCastlingZero, Warning, "castling written with zeros (0-0) instead of the letter O"},
-	{CodePromotionStyle, Warning, "promotion written without '=' (e8Q for e8=Q)"},
+	{CodePromotionStyle, Warning, "promotion written without '=' or with its piece in lower case (e8Q or e8=q for e8=Q)"},
 	{CodePawnLetter, Warning, "a pawn move written with the letter P (Pe4 for e4)"},
 	{CodeSuffixAnnotation, Information, "a suffix annotation (!, ?, !?, ...) that export format writes as a NAG"},
-	{CodeNullMove, Warning, "a null move (-- or Z0), which is not standard PGN"},
+	{CodeNullMove, Warning, "a null move (--, Z0 or 0000), which is not standard PGN"},
 	{CodePlyCountMismatch, Warning, "the PlyCount tag differs from the number of moves in the main line"},
+	{CodeFigurine, Warning, "a move written with a figurine (FAN: ♘f3 for Nf3)"},
+	{CodeLongAlgebraic, Warning, "a move written with its origin square, in long algebraic or coordinate notation (e2e4, e2-e4, Ng1-f3, e1g1, d7d8q)"},
+	{CodeCastlingStyle, Warning, "castling written in lower case or with a dash other than '-' (o-o, O–O)"},
+	{CodeEnPassantMark, Warning, "an en passant mark (exf6 e.p., exf6ep), which SAN does not write, or that marks a move that is not en passant"},
+	{CodeResultStyle, Warning, "a result written otherwise than 1-0, 0-1 or 1/2-1/2 (½-½, 0.5-0.5, 1–0)"},
+	{CodeNAGGlyph, Warning, "an annotation glyph (±, +-, ∞, =) written for its NAG ($16, $18, $13, $10)"},
+	{CodeIncompleteMove, Error, "a move without its destination square (Kx, exd); the fix offers the one legal move it fits"},
+	{CodeForeignPiece, Error, "a piece letter of another language (Sf3, Lb5, Dd1: the standard's section 17); the message names the languages"},
 	{CodeEncoding, Information, "the file is not valid UTF-8 and was read as Latin-1 (ISO 8859-1), the PGN standard's character set (pgnls check only)"},
 	{CodeInternal, Error, "pgnls failed while checking this part of the file (a bug: please report it with the text)"},
 	{CodeTooMany, Information, "a run of games or junk with more than 1000 problems: the language server keeps the 1000 most severe (pgnls check lists all)"},
 	{CodeVariant, Information, "a Variant tag other than standard chess: moves are parsed but not validated"},
+	{CodeCommand, Warning, "a malformed command in a comment ([%clk], [%eval], [%cal], [%csl] ...), or a clock that rises more than the TimeControl tag allows"},
 }
 
 // DefaultSeverity returns the severity a code has unless settings change it.

@@ -728,6 +728,12 @@ func AppendCommandDiagnostics(dst []Diagnostic, g *pgn.Game) []Diagnostic {
 	if !gameHasCommands(&g.Moves) {
 		return dst
 	}
+	return appendCommandDiagnostics(dst, g)
+}
+
+// appendCommandDiagnostics is AppendCommandDiagnostics for a caller that
+// knows the game has a comment with "[%" (the checker, which sees them all).
+func appendCommandDiagnostics(dst []Diagnostic, g *pgn.Game) []Diagnostic {
 	w := newCommandWalker(g, dst, false)
 	w.walk()
 	return w.diags

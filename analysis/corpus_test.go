@@ -63,7 +63,9 @@ func confirmIllegalMoves(t *testing.T, name, src string) int {
 	file := pgn.Parse(src)
 	flagged := 0
 	for _, d := range CheckFile(file) {
-		if d.Code != CodeIllegalMove && d.Code != CodeAmbiguousMove && d.Code != CodeMovesAfterEnd {
+		switch d.Code {
+		case CodeIllegalMove, CodeAmbiguousMove, CodeMovesAfterEnd, CodeIncompleteMove, CodeForeignPiece:
+		default:
 			continue
 		}
 		flagged++
@@ -124,13 +126,32 @@ func confirmIllegal(g *pgn.Game, path []string) string {
 		opts = append(opts, opt)
 	}
 	game := chess.NewGame(opts...)
+	// The moves written in other notations that pgnls reads (notation.go)
+	// are given to notnil in SAN, which pgnls's board writes from a
+	// replay of its own.
+	ours := startOf(g).pos
 	for i, text := range path {
 		san, err := board.ParseSAN(text)
+		if err != nil && i < len(path)-1 {
+			if _, mv, forms, ok := readMove(&ours, text); ok && forms != 0 {
+				san, err = board.ParseSAN(ours.SAN(mv))
+			}
+		}
 		if err != nil {
 			if i == len(path)-1 {
 				return "" // not SAN at all: illegal by any reading
 			}
 			return "earlier move " + text + " is not SAN"
+		}
+		if san.Null {
+			return "" // notnil has no null move: the rest cannot be replayed there
+		}
+		if i < len(path)-1 {
+			mv, ok := legalMove(&ours, text)
+			if !ok {
+				return "earlier move " + text + " is illegal on pgnls's board"
+			}
+			ours.Play(mv)
 		}
 		matches := notnilMatches(game.Position(), san)
 		if i == len(path)-1 {

@@ -412,13 +412,13 @@ func (r *sanRecorder) skipped(m *pgn.Move) {
 }
 
 func (r *sanRecorder) move(pos *board.Position, m *pgn.Move) bool {
-	san, mv, ok := resolveMove(pos, m.Text)
+	san, mv, other, ok := readMove(pos, m.Text)
 	if !ok {
 		r.moves = append(r.moves, recordedMove{m: m})
 		return false
 	}
 	info := pgn.MoveInfo{Number: pos.FullMoveNumber(), Black: pos.SideToMove() == board.Black}
-	if canonicalBody(san, mv) {
+	if other == 0 && canonicalBody(san, mv) {
 		// The common case: only the check sign can be wrong, and it is
 		// read off the position after the move rather than by playing
 		// the move twice, as Position.SAN must.

@@ -40,13 +40,17 @@ func Hover(f *pgn.File, off pgn.Pos, opts HoverOptions) *HoverResult {
 		}
 	}
 	tok := ti.toks[i]
-	h := &hoverer{f: f, tok: tok, opts: opts, game: gameAt(f, tok.Pos)}
+	h := &hoverer{f: f, tok: tok, off: off, opts: opts, game: gameAt(f, tok.Pos)}
 	var r richText
 	h.describe(&r)
 	if r.empty() {
 		return nil
 	}
-	return &HoverResult{Pos: tok.Pos, End: tok.End, Markdown: r.md.String(), PlainText: r.plain.String()}
+	pos, end := tok.Pos, tok.End
+	if h.end > h.pos { // a part of the token: a command in a comment
+		pos, end = h.pos, h.end
+	}
+	return &HoverResult{Pos: pos, End: end, Markdown: r.md.String(), PlainText: r.plain.String()}
 }
 
 // richText is hover and documentation text written in both the forms the
@@ -83,8 +87,14 @@ func (r *richText) empty() bool { return r.md.Len() == 0 }
 type hoverer struct {
 	f    *pgn.File
 	tok  pgn.Token
+	off  pgn.Pos // where the hover was asked
 	game *pgn.Game
 	opts HoverOptions
+	// pos and end, when end > pos, are the range the hover is of, when
+	// it is a part of tok (a command in a comment).
+	pos, end pgn.Pos
+	// commands caches the game's commands (commands()).
+	gc *GameCommands
 }
 
 func (h *hoverer) text() string { return h.f.Src[h.tok.Pos:h.tok.End] }
@@ -111,6 +121,9 @@ func (h *hoverer) describe(r *richText) {
 		h.moveHover(r)
 	case pgn.Result:
 		resultHover(r, h.text())
+		h.summaryHover(r)
+	case pgn.BraceComment, pgn.LineComment:
+		h.commandHover(r)
 	}
 }
 
@@ -133,6 +146,14 @@ func (h *hoverer) tagAt() *pgn.Tag {
 }
 
 func nagHover(r *richText, text string) {
+	if v, ok := pgn.GlyphNAG(text); ok {
+		info, _ := LookupNAG(v)
+		r.strong(text)
+		r.text(" — " + info.Meaning + "\n\nA glyph; PGN writes it as the NAG ")
+		r.code("$" + strconv.Itoa(v))
+		r.text(".")
+		return
+	}
 	v, err := strconv.Atoi(text[1:])
 	if err != nil || v > 255 {
 		r.strong(text)
@@ -189,10 +210,16 @@ func suffixHover(r *richText, text string) {
 }
 
 func resultHover(r *richText, text string) {
+	result := pgn.ResultText(text)
 	for _, res := range resultValues {
-		if res.Value == text {
+		if res.Value == result {
 			r.strong(text)
 			r.text(" — " + res.Meaning + "\n\nThe game termination marker; the Result tag must say the same.")
+			if result != text {
+				r.text(" PGN writes it ")
+				r.code(result)
+				r.text(".")
+			}
 			return
 		}
 	}
@@ -363,9 +390,11 @@ func (h *hoverer) moveHover(r *richText) {
 		r.code(st.Before.FEN())
 		return
 	}
-	diagram(r, &st.After, st.Move.From, st.Move.To)
+	facts := h.factsOf(m)
+	markedDiagram(r, &st.After, st.Move.From, st.Move.To, factShapes(facts))
 	r.text("\nFEN: ")
 	r.code(st.After.FEN())
+	writeFacts(r, facts)
 	if book := h.eco(); book != nil && start.fen == nil {
 		if l, _ := book.Deepest(afterPositions(states)); l != nil {
 			r.text("\n\nOpening: ")
@@ -378,7 +407,7 @@ func (h *hoverer) moveHover(r *richText) {
 // the hover and the diagnostic say the same.
 func (h *hoverer) illegalReason(m *pgn.Move) string {
 	for _, d := range CheckGame(h.f, h.game) {
-		if d.Pos == m.SAN.Pos && (d.Code == CodeIllegalMove || d.Code == CodeAmbiguousMove || d.Code == CodeMovesAfterEnd) {
+		if d.Pos == m.SAN.Pos && (d.Code == CodeIllegalMove || d.Code == CodeAmbiguousMove || d.Code == CodeMovesAfterEnd || d.Code == CodeIncompleteMove || d.Code == CodeForeignPiece) {
 			return d.Message
 		}
 	}
@@ -431,6 +460,14 @@ var pieceGlyphs = [2][board.King + 1]string{
 // plays up the board, with Unicode pieces, '·' for an empty square, and
 // the squares from and to (the last move; NoSquare for none) in brackets.
 func diagram(r *richText, pos *board.Position, from, to board.Square) {
+	markedDiagram(r, pos, from, to, nil)
+}
+
+// markedDiagram is diagram with the arrows and squares of [%cal] and [%csl]
+// commands marked (see shapeMarks), and a line under the board that lists
+// them.
+func markedDiagram(r *richText, pos *board.Position, from, to board.Square, shapes []Shape) {
+	marks := shapeMarks(shapes)
 	var b, row strings.Builder
 	for rank := 7; rank >= 0; rank-- {
 		row.Reset()
@@ -444,6 +481,8 @@ func diagram(r *richText, pos *board.Position, from, to board.Square) {
 			}
 			if sq == from || sq == to {
 				row.WriteString("[" + glyph + "]")
+			} else if m, ok := marks[sq]; ok {
+				row.WriteString(m[:1] + glyph + m[1:])
 			} else {
 				row.WriteString(" " + glyph + " ")
 			}
@@ -452,5 +491,8 @@ func diagram(r *richText, pos *board.Position, from, to board.Square) {
 		b.WriteByte('\n')
 	}
 	b.WriteString("   a  b  c  d  e  f  g  h\n")
+	if legend := shapeLegend(shapes); legend != "" {
+		b.WriteString(legend + "\n")
+	}
 	r.block(b.String())
 }

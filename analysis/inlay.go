@@ -15,6 +15,12 @@ type InlayOptions struct {
 	// PlyNumbers shows after each move its ply: the number of half-moves
 	// from the start of the game to it (1 for White's first move).
 	PlyNumbers bool
+	// Clocks shows after each move the time it took, from its [%clk] (and
+	// the side's clock before it), [%emt] or [%timestamp]: "8 s".
+	Clocks bool
+	// Evals shows after each move with an [%eval] the evaluation: "+0.35",
+	// "#-3".
+	Evals bool
 }
 
 // InlayKind tells what a hint shows.
@@ -23,6 +29,8 @@ type InlayKind uint8
 const (
 	InlayNAG InlayKind = iota + 1
 	InlayPly
+	InlayClock
+	InlayEval
 )
 
 // InlayHint is a label shown at offset Pos, after the text before it.
@@ -36,13 +44,14 @@ type InlayHint struct {
 // InlayHints returns the hints for the byte range [from, to] of f, in
 // source order.
 func InlayHints(f *pgn.File, from, to pgn.Pos, opts InlayOptions) []InlayHint {
-	if !opts.NAGGlyphs && !opts.PlyNumbers {
+	if opts == (InlayOptions{}) {
 		return nil
 	}
 	var out []InlayHint
 	for _, g := range gamesIn(f, from, to) {
-		h := &hinter{opts: opts, from: from, to: to}
+		h := &hinter{src: f.Src, opts: opts, from: from, to: to}
 		h.line(&g.Moves, startPly(g))
+		h.commands(g)
 		out = append(out, h.out...)
 	}
 	return out
@@ -68,6 +77,7 @@ func startPly(g *pgn.Game) int {
 }
 
 type hinter struct {
+	src      string
 	opts     InlayOptions
 	from, to pgn.Pos
 	out      []InlayHint
@@ -122,8 +132,8 @@ func (h *hinter) line(main *pgn.Line, ply int) {
 
 func (h *hinter) node(n pgn.Node) {
 	nag, ok := n.(*pgn.NAGNode)
-	if !ok || !h.opts.NAGGlyphs {
-		return
+	if !ok || !h.opts.NAGGlyphs || nag.IsGlyph(h.src) {
+		return // a glyph written as such shows itself
 	}
 	info, ok := LookupNAG(nag.Value)
 	if !ok || info.Glyph == "" {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,6 +23,11 @@ import (
 // pgntest.Notes, as the language server's marker tests read theirs. Every diagnostic the
 // checker produces must be claimed by exactly one marker, and every marker
 // must claim exactly one diagnostic.
+//
+// @fix(TOKEN, "TEXT"[, other]) expects a quick fix of a diagnostic whose
+// range is exactly TOKEN (found as for @diag) that, applied alone, writes
+// TEXT in place of TOKEN: the preferred fix, or with "other" a fix that is
+// not preferred.
 
 var markerDir = flag.String("markers", "../testdata/check", "folder of marker test files")
 
@@ -91,6 +97,48 @@ func checkMarkers(t reporter, src string) {
 			t.Logf("got %d:%d %q %s: %s", line+1, col+1, src[d.Pos:d.End], d.Code, d.Message)
 		}
 	}
+	checkFixMarkers(t, file)
+}
+
+// checkFixMarkers checks the @fix notes of a file.
+func checkFixMarkers(t reporter, file *pgn.File) {
+	t.Helper()
+	src := file.Src
+	notes, _ := pgntest.Notes(src, lineComments(file)) // parseMarkers reported the errors
+	for _, n := range notes {
+		if n.Name != "fix" {
+			continue
+		}
+		if len(n.Args) < 2 || len(n.Args) > 3 || len(n.Args) == 3 && n.Args[2] != "other" {
+			t.Fatalf("%s: want @fix(TOKEN, \"TEXT\"[, other])", n)
+		}
+		token, want, preferred := n.Args[0], n.Args[1], len(n.Args) == 2
+		i := strings.Index(src[n.LineStart:n.CommentPos], token)
+		if i < 0 {
+			t.Fatalf("line %d: fix marker token %q is not on its line", n.Line+1, token)
+		}
+		pos := pgn.Pos(n.LineStart + i)
+		end := pos + pgn.Pos(len(token))
+		wantSrc := src[:pos] + want + src[end:]
+		var got []string
+		found := false
+		for _, a := range Actions(file, pos, end, ActionOptions{}) {
+			if a.Kind != KindQuickFix || a.Diagnostic == nil || a.Diagnostic.Pos != pos || a.Diagnostic.End != end {
+				continue
+			}
+			if fixed, _ := applyEditsInOrder(src, a.Edits); fixed == wantSrc && a.Preferred == preferred {
+				found = true
+			}
+			got = append(got, strconv.Quote(a.Title)+" preferred="+strconv.FormatBool(a.Preferred))
+		}
+		if !found {
+			kind := "a preferred"
+			if !preferred {
+				kind = "a non-preferred"
+			}
+			t.Errorf("%d: no %s fix on %q that writes %q; fixes there: %v", n.Line+1, kind, token, want, got)
+		}
+	}
 }
 
 // parseMarkers finds the @diag notes in the ';' comments of a file and
@@ -153,6 +201,8 @@ func TestMarkerHarnessCatchesMistakes(t *testing.T) {
 	cases := map[string]string{
 		"unclaimed diagnostic": "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n",
 		"unmatched marker":     "1. e4 e5 *\n; @diag(\"e5\", illegal-move)\n",
+		"wrong fix":            str + "1. e2e4 * ; @diag(\"e2e4\", long-algebraic) @fix(\"e2e4\", \"e3\")\n",
+		"fix not preferred":    str + "1. e2e4 * ; @diag(\"e2e4\", long-algebraic) @fix(\"e2e4\", \"e4\", other)\n",
 	}
 	for name, src := range cases {
 		ft := &fakeT{}

@@ -291,26 +291,11 @@ func stopped(v lineVisitor, b *pgn.Bad, rest []*pgn.Move) {
 	}
 }
 
-// legalMove returns the legal move that text, a move in SAN, names in pos.
-// A null move ("--" or "Z0") passes the turn unless the side to move is in
-// check, as in the checker's play.
+// legalMove returns the legal move that text, a move in SAN or in another
+// notation that names one legal move (see readMove), names in pos. A null
+// move ("--", "Z0" or "0000") passes the turn unless the side to move is
+// in check, as in the checker's play.
 func legalMove(pos *board.Position, text string) (board.Move, bool) {
-	_, mv, ok := resolveMove(pos, text)
+	_, mv, _, ok := readMove(pos, text)
 	return mv, ok
-}
-
-// resolveMove is legalMove that also returns the move as parsed.
-func resolveMove(pos *board.Position, text string) (board.SAN, board.Move, bool) {
-	san, err := board.ParseSAN(text)
-	if err != nil {
-		return san, board.Move{}, false
-	}
-	if san.Null {
-		if pos.InCheck() {
-			return san, board.Move{}, false
-		}
-		return san, board.Move{From: board.NoSquare, To: board.NoSquare, Flags: board.Null}, true
-	}
-	mv, err := pos.Resolve(san)
-	return san, mv, err == nil
 }

@@ -11,15 +11,17 @@ import (
 type TokenType uint8
 
 const (
-	TokenTagName    TokenType = iota // Event in [Event "..."]
-	TokenTagValue                    // the quoted value of a tag pair
-	TokenMoveNumber                  // 12. or 12...
-	TokenPieceMove                   // a move of a piece (castling included)
-	TokenPawnMove                    // a move of a pawn
-	TokenSuffix                      // a suffix annotation: ! ? !! ?? !? ?!
-	TokenNAG                         // $14
-	TokenComment                     // a brace or rest-of-line comment, an escape line
-	TokenResult                      // 1-0, 0-1, 1/2-1/2, *
+	TokenTagName     TokenType = iota // Event in [Event "..."]
+	TokenTagValue                     // the quoted value of a tag pair
+	TokenMoveNumber                   // 12. or 12...
+	TokenPieceMove                    // a move of a piece (castling included)
+	TokenPawnMove                     // a move of a pawn
+	TokenSuffix                       // a suffix annotation: ! ? !! ?? !? ?!
+	TokenNAG                          // $14
+	TokenComment                      // a brace or rest-of-line comment, an escape line
+	TokenResult                       // 1-0, 0-1, 1/2-1/2, *
+	TokenCommandName                  // "[%clk" of a command in a comment, [%clk 0:03:00]
+	TokenCommandArgs                  // its operands: 0:03:00
 	numTokenTypes
 )
 
@@ -86,7 +88,7 @@ func SemanticTokens(f *pgn.File, from, to pgn.Pos) []SemanticToken {
 			case *pgn.NAGNode:
 				add(n.Tok.Pos, n.Tok.End, TokenNAG, 0)
 			case *pgn.Comment:
-				add(n.Tok.Pos, n.Tok.End, TokenComment, 0)
+				commentTokens(n, add)
 			case *pgn.Escape:
 				add(n.Tok.Pos, n.Tok.End, TokenComment, 0)
 			case *pgn.ResultNode:
@@ -104,8 +106,11 @@ func SemanticTokens(f *pgn.File, from, to pgn.Pos) []SemanticToken {
 // classifyMove tells a piece move from a pawn move and reads the modifiers
 // from the text as written. Null moves are not classified.
 func classifyMove(text string) (TokenType, TokenMods, bool) {
-	if text == "" || text == "--" || text == "Z0" {
+	if text == "" || text == "--" || text == "Z0" || text == "0000" {
 		return 0, 0, false
+	}
+	if plain, forms, ok := plainText(text); ok && forms != 0 {
+		text = plain // ♘f3 is a piece move, O–O castling
 	}
 	var mods TokenMods
 	switch text[len(text)-1] {
@@ -121,7 +126,7 @@ func classifyMove(text string) (TokenType, TokenMods, bool) {
 	if strings.IndexByte(body, 'x') >= 0 || strings.IndexByte(body, ':') >= 0 {
 		mods |= ModCapture
 	}
-	if strings.HasPrefix(body, "O-O") || strings.HasPrefix(body, "0-0") {
+	if strings.HasPrefix(body, "O-O") || strings.HasPrefix(body, "0-0") || strings.HasPrefix(body, "o-o") {
 		return TokenPieceMove, mods | ModCastling, true
 	}
 	if strings.IndexByte(body, '=') >= 0 || len(body) > 0 && strings.IndexByte("QRBN", body[len(body)-1]) >= 0 && body[0] >= 'a' && body[0] <= 'h' {
@@ -132,4 +137,22 @@ func classifyMove(text string) (TokenType, TokenMods, bool) {
 		return TokenPieceMove, mods, true
 	}
 	return TokenPawnMove, mods, true
+}
+
+// commentTokens classifies a comment: its text is a comment, and each
+// command in it ([%clk 0:03:00]) is its name with the "[%" before it, then
+// its operands; the blanks between them, and the ']', are the comment's.
+func commentTokens(c *pgn.Comment, add func(pos, end pgn.Pos, typ TokenType, mods TokenMods)) {
+	if !pgn.HasCommands(c.Text) {
+		add(c.Tok.Pos, c.Tok.End, TokenComment, 0)
+		return
+	}
+	at := c.Tok.Pos
+	for _, cmd := range c.Commands() {
+		add(at, cmd.Pos, TokenComment, 0)
+		add(cmd.Pos, cmd.NameEnd(), TokenCommandName, 0)
+		add(cmd.ArgsPos, cmd.ArgsEnd(), TokenCommandArgs, 0)
+		at = max(cmd.NameEnd(), cmd.ArgsEnd())
+	}
+	add(at, c.Tok.End, TokenComment, 0)
 }

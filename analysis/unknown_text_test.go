@@ -8,7 +8,8 @@ import (
 	"pgnls/pgn"
 )
 
-// After text that may hide a move (a figurine: "♘f3" scans as unknown text
+// After text that may hide a move (a piece letter of another alphabet:
+// "Кf3", with the Cyrillic К of the Russian knight, scans as unknown text
 // then "f3"), no feature answers on the board where a pawn went to f3:
 // hovers over the moves after it say they are not replayed and why, no
 // move is proposed after it, positionAtOffset knows no position there; before
@@ -16,7 +17,7 @@ import (
 // the same for the diagnostics.)
 func TestUnknownTextNeverAnswersOnAWrongBoard(t *testing.T) {
 	const wrong = "5P2" // rank 3 with a pawn on f3, in a FEN
-	src := str + "1. e4 e5 2. ♘f3 Nc6 3. Nxe5 Nxe5 *\n"
+	src := str + "1. e4 e5 2. Кf3 Nc6 3. Nxe5 Nxe5 *\n"
 	f := pgn.Parse(src)
 	at := func(needle string) pgn.Pos {
 		i := strings.Index(src, needle)
@@ -33,39 +34,39 @@ func TestUnknownTextNeverAnswersOnAWrongBoard(t *testing.T) {
 			continue
 		}
 		if !strings.Contains(h.Markdown, "Not replayed: the line stops before it, at text that is not PGN") || strings.Contains(h.Markdown, "FEN") {
-			t.Errorf("hover over %q after the figurine:\n%s", move, h.Markdown)
+			t.Errorf("hover over %q after the unknown letter:\n%s", move, h.Markdown)
 		}
 	}
 	if h := Hover(f, at("e5 2."), HoverOptions{}); h == nil || !strings.Contains(h.Markdown, "FEN: `rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w") {
-		t.Errorf("hover over e5, before the figurine: %+v", h)
+		t.Errorf("hover over e5, before the unknown letter: %+v", h)
 	}
 
-	// Completion: typing the "f3" glued to the figurine, or a move after
-	// it, gets no move; a move typed before the figurine gets the moves
+	// Completion: typing the "f3" glued to the letter, or a move after
+	// it, gets no move; a move typed before the unknown letter gets the moves
 	// of the position after 1...e5.
 	for _, cursor := range []pgn.Pos{at("f3 ") + 2, at("Nc6") + 3, at("Nxe5 *") + 5} {
 		c := Complete(f, cursor, CompleteOptions{})
 		for _, item := range completionItems(c) {
 			if item.Kind == CompleteMove {
-				t.Errorf("completion at %d after the figurine proposes the move %q", cursor, item.Label)
+				t.Errorf("completion at %d after the unknown letter proposes the move %q", cursor, item.Label)
 			}
 		}
 	}
-	before := Complete(f, at("♘")-1, CompleteOptions{})
+	before := Complete(f, at("К")-1, CompleteOptions{})
 	if labels := completeLabels(before); !slices.Contains(labels, "Nf3") || !slices.Contains(labels, "f3") {
-		t.Errorf("completion before the figurine: %v, want the moves after 1...e5", labels)
+		t.Errorf("completion before the unknown letter: %v, want the moves after 1...e5", labels)
 	}
 
 	for _, off := range []pgn.Pos{at("f3 ") + 2, at("Nc6"), at("Nxe5 *") + 4} {
 		if pos, ok := positionAtOffset(f, off); ok {
-			t.Errorf("positionAtOffset(%d), after the figurine: %s", off, pos.FEN())
+			t.Errorf("positionAtOffset(%d), after the unknown letter: %s", off, pos.FEN())
 			if strings.Contains(pos.FEN(), wrong) {
 				t.Errorf("... the board where a pawn went to f3")
 			}
 		}
 	}
-	if _, ok := positionAtOffset(f, at("♘")); !ok {
-		t.Errorf("positionAtOffset before the figurine: no position")
+	if _, ok := positionAtOffset(f, at("К")); !ok {
+		t.Errorf("positionAtOffset before the unknown letter: no position")
 	}
 }
 
@@ -93,8 +94,8 @@ func TestStopsReplayOnlyAtTextThatMayHideAMove(t *testing.T) {
 		movetext string
 		stops    bool
 	}{
-		{"1. e4 ♘f3", true},
-		{"1. e4 @f3", true},
+		{"1. e4 Кf3", true},
+		{"1. e4 &f3", true},
 		{"1. e4 \"e5\" 2. Nf3", true},
 		{"1. e4 2. 3. Nf3", false},
 		{"1. e4 ... Nf3", false},
@@ -116,6 +117,28 @@ func TestStopsReplayOnlyAtTextThatMayHideAMove(t *testing.T) {
 		if stops != c.stops {
 			t.Errorf("%q: stops the replay %v, want %v", c.movetext, stops, c.stops)
 		}
+	}
+}
+
+// A figurine is a move of its piece (FAN, standard 8.2.3): "♘f3" is one
+// token, read as Nf3, and the features after it answer on the right board.
+func TestFigurineIsReplayedAsItsPiece(t *testing.T) {
+	src := str + "1. e4 e5 2. ♘f3 Nc6 3. ♘xe5 Nxe5 *\n"
+	f := pgn.Parse(src)
+	var codes []Code
+	for _, d := range CheckFile(f) {
+		codes = append(codes, d.Code)
+	}
+	if !slices.Equal(codes, []Code{CodeFigurine, CodeFigurine}) {
+		t.Errorf("diagnostics: %v, want two figurine warnings", codes)
+	}
+	at := pgn.Pos(strings.Index(src, "Nxe5"))
+	if pos, ok := positionAtOffset(f, at+4); !ok || !strings.HasPrefix(pos.FEN(), "r1bqkbnr/pppp1ppp/8/4n3/4P3/8/PPPP1PPP/RNBQKB1R w") {
+		t.Errorf("positionAtOffset after 3...Nxe5: %v %v", pos.FEN(), ok)
+	}
+	h := Hover(f, at, HoverOptions{})
+	if h == nil || !strings.Contains(h.Markdown, "FEN: `r1bqkbnr/pppp1ppp/8/4n3/4P3/8/PPPP1PPP/RNBQKB1R w") {
+		t.Errorf("hover over 3...Nxe5: %+v", h)
 	}
 }
 

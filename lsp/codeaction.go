@@ -19,10 +19,11 @@ import (
 const (
 	kindFormatGame = protocol.CodeActionKind(analysis.KindFormatGame)
 	kindFixAll     = protocol.CodeActionKind(analysis.KindFixAll)
+	kindStrip      = protocol.CodeActionKind(analysis.KindStripCommands)
 )
 
 // codeActionKinds are the kinds the server announces.
-var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame}
+var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame, kindStrip}
 
 // navSnapshot returns the current snapshot of an open document, for the
 // requests that read it.
@@ -94,7 +95,8 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 	}
 	set := s.settingsFor(p.TextDocument.URI)
 	opts := analysis.ActionOptions{
-		Format: analysis.FormatOptions{Width: set.LineWidth},
+		Format:       analysis.FormatOptions{Width: set.LineWidth},
+		MoveLanguage: set.MoveLanguage,
 		Skip: func(c analysis.Code) bool {
 			sev, ok := set.Severity[c]
 			return ok && sev == severityOff
@@ -127,6 +129,7 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 			out = append(out, ca)
 		}
 	}
+	out = append(out, fileStripActions(snap, p)...)
 	return out, nil
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 // Inlay hints show the glyph of each NAG ($14 ⩲) and, on request, the ply of
-// each move. protocol v0.12.0 predates inlay hints (LSP 3.17): the types are
+// each move, the time it took and its evaluation (from [%clk] and [%eval]). protocol v0.12.0 predates inlay hints (LSP 3.17): the types are
 // defined here and the handler routes the method to inlayHint.
 
 const methodInlayHint = "textDocument/inlayHint"
@@ -95,7 +95,7 @@ func parseInlayHints(v any, opts *analysis.InlayOptions) (problems []string) {
 	if !ok {
 		return []string{fmt.Sprintf("settings: inlayHints: want an object such as {\"nagGlyphs\": true, \"plyNumbers\": false}, not %s", jsonKind(v))}
 	}
-	fields := map[string]*bool{"nagGlyphs": &opts.NAGGlyphs, "plyNumbers": &opts.PlyNumbers}
+	fields := map[string]*bool{"nagGlyphs": &opts.NAGGlyphs, "plyNumbers": &opts.PlyNumbers, "clocks": &opts.Clocks, "evals": &opts.Evals}
 	names := make([]string, 0, len(obj))
 	for name := range obj {
 		names = append(names, name)
@@ -106,7 +106,7 @@ func parseInlayHints(v any, opts *analysis.InlayOptions) (problems []string) {
 		b, isBool := obj[name].(bool)
 		switch {
 		case !known:
-			problems = append(problems, fmt.Sprintf("settings: inlayHints: unknown hint %q (nagGlyphs, plyNumbers)", name))
+			problems = append(problems, fmt.Sprintf("settings: inlayHints: unknown hint %q (nagGlyphs, plyNumbers, clocks, evals)", name))
 		case !isBool:
 			problems = append(problems, fmt.Sprintf("settings: inlayHints: %s: want true or false, not %v", name, obj[name]))
 		default:

@@ -66,7 +66,8 @@ func init() {
 var (
 	navMarkerDir      = filepath.Join("..", "testdata", "lsp", "nav")
 	navMarkerSettings = map[string]map[string]any{
-		"inlay.pgn": {"inlayHints": map[string]any{"nagGlyphs": true, "plyNumbers": true}},
+		"inlay.pgn":    {"inlayHints": map[string]any{"nagGlyphs": true, "plyNumbers": true}},
+		"commands.pgn": {"inlayHints": map[string]any{"nagGlyphs": false, "clocks": true, "evals": true}},
 	}
 )
 
@@ -570,7 +571,7 @@ func TestNavCapabilities(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"codeActionProvider":              `{"codeActionKinds":["quickfix","source.fixAll","source.format.game"]}`,
+		"codeActionProvider":              `{"codeActionKinds":["quickfix","source.fixAll","source.format.game","source.stripCommands"]}`,
 		"documentFormattingProvider":      `true`,
 		"documentRangeFormattingProvider": `true`,
 		"documentSymbolProvider":          `true`,
@@ -580,7 +581,7 @@ func TestNavCapabilities(t *testing.T) {
 		"renameProvider":                  `{"prepareProvider":true}`,
 		"documentLinkProvider":            `{}`,
 		"inlayHintProvider":               `{"resolveProvider":false}`,
-		"semanticTokensProvider": `{"legend":{"tokenTypes":["property","string","number","function","variable","operator","macro","comment","keyword"],` +
+		"semanticTokensProvider": `{"legend":{"tokenTypes":["property","string","number","function","variable","operator","macro","comment","keyword","decorator","parameter"],` +
 			`"tokenModifiers":["capture","check","checkmate","promotion","castling"]},"range":true,"full":true}`,
 	}
 	for name, w := range want {

@@ -11,7 +11,8 @@ import (
 
 // Semantic tokens (full and range) classify the text for highlighting:
 // tag names and values, move numbers, piece and pawn moves, suffixes, NAGs,
-// comments and results (analysis.SemanticTokens). What a move does, as
+// comments and results, and in comments the commands' names and operands
+// (analysis.SemanticTokens). What a move does, as
 // written, is told by modifiers: capture, check, checkmate, promotion,
 // castling.
 
@@ -29,6 +30,10 @@ var (
 		analysis.TokenNAG:        "macro",
 		analysis.TokenComment:    "comment",
 		analysis.TokenResult:     "keyword",
+		// A command in a comment ([%clk 0:03:00]): an annotation of the
+		// comment, as a decorator is of code, and its operands.
+		analysis.TokenCommandName: "decorator",
+		analysis.TokenCommandArgs: "parameter",
 	}
 	tokenModifiers = [...]string{"capture", "check", "checkmate", "promotion", "castling"}
 )

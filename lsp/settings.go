@@ -42,11 +42,14 @@ type Settings struct {
 	// from (hover.go); "" for none.
 	ECOFile string
 	// InlayHints chooses the inlay hints (inlay.go): NAG glyphs by default,
-	// ply numbers on request.
+	// ply numbers, move times and evaluations on request.
 	InlayHints analysis.InlayOptions
 	// MaxDocumentSize is the size in bytes above which a document is not
 	// analyzed (limits.go); 0: no limit.
 	MaxDocumentSize int
+	// MoveLanguage is the language (of analysis.MoveLanguages) that
+	// "Translate this game" translates from; "" tries them all.
+	MoveLanguage string
 }
 
 func defaultSettings() *Settings {
@@ -154,6 +157,14 @@ func parseSettings(v any) (set *Settings, problems []string) {
 			set.ECOFile = path
 		} else {
 			problems = append(problems, fmt.Sprintf("settings: ecoFile: want a file path, not %s", jsonKind(v)))
+		}
+	}
+	if v, ok := obj["moveLanguage"]; ok && v != nil {
+		name, _ := v.(string)
+		if lang, ok := analysis.MoveLanguage(name); ok || name == "" {
+			set.MoveLanguage = lang
+		} else {
+			problems = append(problems, fmt.Sprintf("settings: moveLanguage: want \"\" or one of %s, not %s", strings.Join(analysis.MoveLanguages(), ", "), jsonValue(v)))
 		}
 	}
 	if sv, ok := obj["severity"]; ok && sv != nil {

@@ -33,11 +33,13 @@ func TestParseSettings(t *testing.T) {
 			[]string{"lineWidth", "maxDiagnostics", "missing-tag", `unknown code "nope"`}},
 		{"not an object", `[1]`, Settings{LineWidth: 79, MaxDiagnostics: 100}, []string{"want an object"}},
 		{"fraction", `{"lineWidth": 79.5}`, Settings{LineWidth: 79, MaxDiagnostics: 100}, []string{"lineWidth"}},
+		{"move language", `{"moveLanguage": "german"}`, Settings{LineWidth: 79, MaxDiagnostics: 100, MoveLanguage: "German"}, nil},
+		{"unknown move language", `{"moveLanguage": "Klingon"}`, Settings{LineWidth: 79, MaxDiagnostics: 100}, []string{`moveLanguage: want "" or one of Czech, Danish`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, problems := parseSettingsJSON(json.RawMessage(tt.json))
-			if got.LineWidth != tt.want.LineWidth || got.MaxDiagnostics != tt.want.MaxDiagnostics || !maps.Equal(got.Severity, tt.want.Severity) {
+			if got.LineWidth != tt.want.LineWidth || got.MaxDiagnostics != tt.want.MaxDiagnostics || !maps.Equal(got.Severity, tt.want.Severity) || got.MoveLanguage != tt.want.MoveLanguage {
 				t.Errorf("got %+v, want %+v", *got, tt.want)
 			}
 			if len(problems) != len(tt.problems) {

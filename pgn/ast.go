@@ -156,12 +156,18 @@ type SuffixNode struct {
 func (n *SuffixNode) Pos() Pos { return n.Tok.Pos }
 func (n *SuffixNode) End() Pos { return n.Tok.End }
 
-// NAGNode is a numeric annotation glyph such as "$14".
+// NAGNode is a numeric annotation glyph such as "$14", or a glyph that
+// books print for one, such as "±" (see GlyphNAG).
 type NAGNode struct {
 	Tok Token
-	// Value is the number, or -1 when it has too many digits to mean anything.
+	// Value is the number (the glyph's NAG for a glyph), or -1 when it has
+	// too many digits to mean anything.
 	Value int
 }
+
+// IsGlyph reports whether the NAG is written as a glyph ("±") rather than
+// as '$' and its number.
+func (n *NAGNode) IsGlyph(src string) bool { return src[n.Tok.Pos] != '$' }
 
 func (n *NAGNode) Pos() Pos { return n.Tok.Pos }
 func (n *NAGNode) End() Pos { return n.Tok.End }
@@ -200,7 +206,10 @@ func (v *Variation) End() Pos { return v.Closing }
 
 // ResultNode is a game termination marker.
 type ResultNode struct {
-	Tok  Token
+	Tok Token
+	// Text is the result in the standard's form, "1-0", "0-1", "1/2-1/2"
+	// or "*", whatever the form of the token ("½-½", "1–0": see
+	// ResultText).
 	Text string
 }
 

@@ -560,7 +560,7 @@ func (p *parser) parseMovetext(g *Game, leading []Node) {
 		case Result:
 			m.finish()
 			r := p.nodes.results.alloc()
-			r.Tok, r.Text = t, p.text(t)
+			r.Tok, r.Text = t, ResultText(p.text(t))
 			g.Result = r
 			p.next()
 			return
@@ -731,6 +731,11 @@ func (m *movetext) addDots(t Token) {
 
 func (m *movetext) addMove(t Token) {
 	p := m.p
+	text := p.text(t)
+	// An en passant mark standing alone, "ep" or "e.p.": no move starts so.
+	if len(text) >= 2 && text[0] == 'e' && (text[1] == 'p' || text[1] == '.') && m.joinMark(t) {
+		return
+	}
 	m.endMove()
 	// The fields are set one by one, and the pointers only when they are
 	// not nil: the collector is marking during most of a large parse, and
@@ -746,12 +751,37 @@ func (m *movetext) addMove(t Token) {
 		m.before = nil
 	}
 	move.SAN = t
-	move.Text = p.text(t)
+	move.Text = text
 	if len(m.stack) == 0 {
 		p.nodes.mainLines.push(move)
 	} else {
 		p.moves = append(p.moves, move)
 	}
+}
+
+// joinMark joins t, when it is an en passant mark standing alone, to the
+// move right before it, with only blanks between them ("exf6 e.p."): the
+// move's token then covers both, and the move is one token, as "exf6e.p."
+// is. It reports whether it did; a mark after anything else (a move
+// number, an annotation, a line break) is a symbol of its own.
+func (m *movetext) joinMark(t Token) bool {
+	p := m.p
+	last := m.lastMove()
+	if last == nil || m.number != nil || len(m.before) > 0 || len(p.after) > m.after || last.SAN.Kind != Symbol ||
+		!EnPassantMark(p.text(t)) {
+		return false
+	}
+	if c := p.src[last.SAN.End-1]; !isDigit(c) && c != '+' && c != '#' {
+		return false
+	}
+	for _, c := range []byte(p.src[last.SAN.End:t.Pos]) {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	last.SAN.End = t.End
+	last.Text = p.text(last.SAN)
+	return true
 }
 
 // endMove stores the annotations of the current line's last move, which
@@ -820,9 +850,15 @@ func (m *movetext) addSuffix(t Token) {
 }
 
 func (p *parser) nag(t Token) *NAGNode {
-	v := atoi(p.text(t)[1:])
-	if v > 1<<20 {
-		v = -1
+	text := p.text(t)
+	var v int
+	if text[0] == '$' {
+		v = atoi(text[1:])
+		if v > 1<<20 {
+			v = -1
+		}
+	} else {
+		v, _ = GlyphNAG(text) // a glyph, "±": the scanner read only known ones
 	}
 	nag := p.nodes.nags.alloc()
 	*nag = NAGNode{Tok: t, Value: v}

@@ -64,6 +64,7 @@ const (
 	classSymbol              // continues a symbol (standard, 7: letters, digits and "_+#=:-")
 	classTagName             // is part of a tag name: letters, digits and '_'
 	classStart               // can begin a well-formed token (ends a run of illegal text)
+	classTail                // may go on a move written otherwise than in SAN (see symbolTail)
 )
 
 var byteClass = func() (t [256]uint8) {
@@ -84,6 +85,11 @@ var byteClass = func() (t [256]uint8) {
 	for _, c := range []byte("[](){}\";$!?*.") {
 		t[c] |= classStart
 	}
+	for c := 0x80; c <= 0xFF; c++ {
+		t[c] |= classTail
+	}
+	t['@'] |= classTail
+	t['.'] |= classTail
 	return t
 }()
 
@@ -129,6 +135,11 @@ func (s *Scanner) Scan() Token {
 		end := off + 1
 		for end < len(src) && isSymbolByte(src[end]) {
 			end++
+		}
+		// A byte that may go on a move written otherwise than in SAN
+		// takes the slow path; the test costs a table look-up a symbol.
+		if end < len(src) && byteClass[src[end]]&classTail != 0 {
+			return s.tailSymbol(off, end) // a call that returns: nothing stays live across it
 		}
 		s.off = end
 		return Token{Kind: Symbol, Pos: Pos(off), End: Pos(end)}
@@ -178,7 +189,7 @@ func (s *Scanner) scanToken(start int) Kind {
 		s.off = skipDots(src, s.off)
 		return Dots
 	case '-':
-		if s.off < len(src) && src[s.off] == '-' {
+		if s.off < len(src) && src[s.off] == '-' && !strings.HasPrefix(src[s.off:], "-+") {
 			s.off++
 			return NullMove
 		}
@@ -188,6 +199,23 @@ func (s *Scanner) scanToken(start int) Kind {
 			return BOM
 		}
 	}
+	// The glyphs and drops that start with a byte of the switch's kind
+	// are tested here, off the path of the standard's tokens.
+	if c == '+' || c == '-' || c == '=' {
+		if n, _ := glyphAt(src, start); n > 0 {
+			s.off = start + n
+			return NAG
+		}
+	}
+	if c == '@' && s.off+1 < len(src) && 'a' <= src[s.off] && src[s.off] <= 'h' && '1' <= src[s.off+1] && src[s.off+1] <= '8' {
+		// A crazyhouse pawn drop written without its letter, "@d4".
+		end := s.off + 2
+		for end < len(src) && isSymbolByte(src[end]) {
+			end++
+		}
+		s.off = end
+		return Symbol
+	}
 	if isDigit(c) {
 		return s.scanNumberOrSymbol(start)
 	}
@@ -195,7 +223,13 @@ func (s *Scanner) scanToken(start int) Kind {
 		for s.off < len(src) && isSymbolByte(src[s.off]) {
 			s.off++
 		}
+		s.off = s.symbolTail(start, s.off)
 		return Symbol
+	}
+	if c >= utf8.RuneSelf {
+		if k, ok := s.scanForm(start); ok {
+			return k
+		}
 	}
 	return s.scanIllegal(start)
 }
@@ -376,8 +410,14 @@ func (s *Scanner) scanNumberOrSymbol(start int) Kind {
 		off++
 	}
 	if allDigits {
-		s.off = skipDots(src, off)
-		return Number
+		if off < len(src) && src[off] == '.' && src[start] != '0' {
+			s.off = skipDots(src, off) // the common case, "12."
+			return Number
+		}
+		return s.numberForm(start, off)
+	}
+	if off < len(src) && byteClass[src[off]]&classTail != 0 {
+		off = s.symbolTail(start, off) // castling with a Unicode dash, "0–0"
 	}
 	s.off = off
 	switch src[start:off] {

@@ -231,9 +231,9 @@ func TestScan(t *testing.T) {
 		},
 		{
 			name: "null moves",
-			src:  "-- Z0 --+ -",
-			toks: []tok{{NullMove, "--"}, {Symbol, "Z0"}, {NullMove, "--"}, {Illegal, "+"}, {Illegal, "-"}},
-			errs: []scanErr{{8, 9, `unexpected text "+"`}, {10, 11, `unexpected text "-"`}},
+			src:  "-- Z0 --+ - 0000 0000.",
+			toks: []tok{{NullMove, "--"}, {Symbol, "Z0"}, {NAG, "--+"}, {Illegal, "-"}, {Symbol, "0000"}, {Number, "0000."}},
+			errs: []scanErr{{10, 11, `unexpected text "-"`}},
 		},
 		{
 			name: "parentheses",
@@ -284,6 +284,42 @@ func TestScan(t *testing.T) {
 			name: "non-ASCII text in comments and strings",
 			src:  "{Café, Müller ♔ 💎 象棋} ; 王 ü\n\"Réti ♞\"",
 			toks: []tok{{BraceComment, "{Café, Müller ♔ 💎 象棋}"}, {LineComment, "; 王 ü"}, {String, "\"Réti ♞\""}},
+		},
+		{
+			name: "long algebraic and coordinate moves",
+			src:  "e2e4 e2-e4 e4xd5 g1f3 Ng1-f3 e1g1 d7d8Q d7d8q e8=q",
+			toks: []tok{{Symbol, "e2e4"}, {Symbol, "e2-e4"}, {Symbol, "e4xd5"}, {Symbol, "g1f3"}, {Symbol, "Ng1-f3"}, {Symbol, "e1g1"}, {Symbol, "d7d8Q"}, {Symbol, "d7d8q"}, {Symbol, "e8=q"}},
+		},
+		{
+			name: "castling with Unicode dashes is one symbol",
+			src:  "o-o O\u2010O O\u2011O O\u2012O-O O\u2013O O\u2014O 0\u2212O 0\u20130\u20130+ e2\u2013e4",
+			toks: []tok{{Symbol, "o-o"}, {Symbol, "O\u2010O"}, {Symbol, "O\u2011O"}, {Symbol, "O\u2012O-O"}, {Symbol, "O\u2013O"}, {Symbol, "O\u2014O"}, {Symbol, "0\u2212O"}, {Symbol, "0\u20130\u20130+"}, {Symbol, "e2\u2013e4"}},
+		},
+		{
+			name: "en passant marks: attached, or alone (the parser joins them to their move)",
+			src:  "exf6ep exf6e.p. exf6 e.p. exf6 ep+ e.p.# exf6 epsilon e.p e4.",
+			toks: []tok{{Symbol, "exf6ep"}, {Symbol, "exf6e.p."}, {Symbol, "exf6"}, {Symbol, "e.p."}, {Symbol, "exf6"}, {Symbol, "ep+"}, {Symbol, "e.p.#"},
+				{Symbol, "exf6"}, {Symbol, "epsilon"}, {Symbol, "e"}, {Dots, "."}, {Symbol, "p"}, {Symbol, "e4"}, {Dots, "."}},
+		},
+		{
+			name: "figurines and drops",
+			src:  "\u2658f3 \u265exe5 e8=\u2655 exd8\u265b+ N@f3 P@d4 @d4 Q@ \u2654",
+			toks: []tok{{Symbol, "\u2658f3"}, {Symbol, "\u265exe5"}, {Symbol, "e8=\u2655"}, {Symbol, "exd8\u265b+"}, {Symbol, "N@f3"}, {Symbol, "P@d4"}, {Symbol, "@d4"}, {Symbol, "Q"}, {Illegal, "@"}, {Illegal, "\u2654"}},
+			errs: []scanErr{{44, 45, `unexpected text "@"`}, {46, 49, `unexpected text "♔"`}},
+		},
+		{
+			name: "results written otherwise",
+			src:  "\u00bd-\u00bd 0.5-0.5 1\u20130 0\u20141 1/2\u20131/2 \u00bd\u2013\u00bd 1-0.5 \u00bd-\u00bdx",
+			toks: []tok{{Result, "\u00bd-\u00bd"}, {Result, "0.5-0.5"}, {Result, "1\u20130"}, {Result, "0\u20141"}, {Result, "1/2\u20131/2"}, {Result, "\u00bd\u2013\u00bd"},
+				{Result, "1-0"}, {Dots, "."}, {Number, "5"}, {Illegal, "\u00bd-\u00bd"}, {Symbol, "x"}},
+			errs: []scanErr{{50, 55, "unexpected text"}},
+		},
+		{
+			name: "NAG glyphs",
+			src:  "e4\u00b1 \u2a71 \u2a72 \u2213 +- -+ +-- --+ += =+ +/= =/+ +/- -/+ = =/\u221e \u221e +\u2212 \u2212+ =Q +",
+			toks: []tok{{Symbol, "e4"}, {NAG, "\u00b1"}, {NAG, "\u2a71"}, {NAG, "\u2a72"}, {NAG, "\u2213"}, {NAG, "+-"}, {NAG, "-+"}, {NAG, "+--"}, {NAG, "--+"}, {NAG, "+="}, {NAG, "=+"},
+				{NAG, "+/="}, {NAG, "=/+"}, {NAG, "+/-"}, {NAG, "-/+"}, {NAG, "="}, {NAG, "=/\u221e"}, {NAG, "\u221e"}, {NAG, "+\u2212"}, {NAG, "\u2212+"}, {Illegal, "="}, {Symbol, "Q"}, {Illegal, "+"}},
+			errs: []scanErr{{75, 76, `unexpected text "="`}, {78, 79, `unexpected text "+"`}},
 		},
 		{
 			name: "non-ASCII text outside comments",
@@ -482,21 +518,27 @@ func TestErrorList(t *testing.T) {
 
 // tokenShapes gives the text every token of a kind must match.
 var tokenShapes = map[Kind]*regexp.Regexp{
-	BOM:          regexp.MustCompile("^\uFEFF$"),
-	LBracket:     regexp.MustCompile(`^\[$`),
-	RBracket:     regexp.MustCompile(`^\]$`),
-	LParen:       regexp.MustCompile(`^\($`),
-	RParen:       regexp.MustCompile(`^\)$`),
-	String:       regexp.MustCompile(`^"[^\r\n]*$`),
-	Symbol:       regexp.MustCompile(`^(1/2-1/2[A-Za-z0-9_+#=:-]+|[A-Za-z0-9][A-Za-z0-9_+#=:-]*)$`),
-	Number:       regexp.MustCompile(`^[0-9]+\.*$`),
-	Dots:         regexp.MustCompile(`^\.+$`),
-	Suffix:       regexp.MustCompile(`^[!?]+$`),
-	NAG:          regexp.MustCompile(`^\$[0-9]+$`),
+	BOM:      regexp.MustCompile("^\uFEFF$"),
+	LBracket: regexp.MustCompile(`^\[$`),
+	RBracket: regexp.MustCompile(`^\]$`),
+	LParen:   regexp.MustCompile(`^\($`),
+	RParen:   regexp.MustCompile(`^\)$`),
+	String:   regexp.MustCompile(`^"[^\r\n]*$`),
+	Symbol:   regexp.MustCompile(`^(1/2-1/2[A-Za-z0-9_+#=:‐-―−♔-♟@-]+|([A-Za-z0-9♔-♟]|@[a-h][1-8])([A-Za-z0-9_+#=:‐-―−♔-♟-]|@[a-h][1-8])*)(\.p\.[+#]*)?$`),
+	Number:   regexp.MustCompile(`^[0-9]+\.*$`),
+	Dots:     regexp.MustCompile(`^\.+$`),
+	Suffix:   regexp.MustCompile(`^[!?]+$`),
+	NAG: func() *regexp.Regexp {
+		alts := []string{`\$[0-9]+`}
+		for _, g := range glyphNAGs {
+			alts = append(alts, regexp.QuoteMeta(g.glyph))
+		}
+		return regexp.MustCompile(`^(` + strings.Join(alts, "|") + `)$`)
+	}(),
 	BraceComment: regexp.MustCompile(`^(?s)\{.*$`),
 	LineComment:  regexp.MustCompile(`^;[^\r\n]*$`),
 	EscapeLine:   regexp.MustCompile(`^%[^\r\n]*$`),
-	Result:       regexp.MustCompile(`^(1-0|0-1|1/2-1/2|\*)$`),
+	Result:       regexp.MustCompile(`^(1-0|0-1|1/2-1/2|\*|(1|0|1/2|½|0\.5)[-‐-―−](1|0|1/2|½|0\.5))$`),
 	NullMove:     regexp.MustCompile(`^--$`),
 }
 
@@ -508,6 +550,7 @@ func TestScanTokenShapes(t *testing.T) {
 		"1", "2", "0", "12", ".", "...", "/", "-", "1/2-1/2", "1-0", "0-1", "*", "e4", "N", "x", "=Q", "+", "#",
 		"O-O", "_", ":", "!", "?", "$", "$1", "[", "]", "(", ")", "{", "}", "\"", "\\", ";", "%", " ", "\n", "\r",
 		"\t", "<", ">", "\x00", "\xff", "é", "💎", "\uFEFF", "@",
+		"♘", "♟", "½", "0.5", "\u2013", "\u2212", "±", "∞", "=", "e.p.", " ep", "e", "p", "0000", "f6",
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 20000; i++ {

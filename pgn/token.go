@@ -32,15 +32,15 @@ const (
 	LParen            // (
 	RParen            // )
 	String            // "..." with \" and \\ escapes
-	Symbol            // a tag name or a move in SAN: letters, digits and _+#=:-
+	Symbol            // a tag name or a move in SAN: letters, digits and _+#=:- (and the forms of notation.go: ♘f3, O–O, N@f3, exf6 e.p.)
 	Number            // a move number indication: digits and the periods right after them ("12.", "12...", "12")
 	Dots              // periods standing alone, as in "12. ..."
 	Suffix            // a move suffix annotation made of ! and ?
-	NAG               // a numeric annotation glyph: $ and digits
+	NAG               // a numeric annotation glyph: $ and digits, or a glyph such as ± (see GlyphNAG)
 	BraceComment      // a brace comment {...}
 	LineComment       // a rest-of-line comment ;...
 	EscapeLine        // a line starting with % in column 1
-	Result            // 1-0, 0-1, 1/2-1/2 or *
+	Result            // 1-0, 0-1, 1/2-1/2 or *, or one written ½-½, 0.5-0.5 or 1–0 (see ResultText)
 	NullMove          // -- (Z0 is scanned as a Symbol and recognised by analysis)
 	// Nested is never scanned: the parser makes one of a variation opened
 	// deeper than MaxNesting, to cover its whole text (see Bad).

@@ -54,8 +54,8 @@ func sanError(text string, offset int, format string, args ...any) error {
 // Besides the export format it accepts forms found in real files: castling
 // with zeros (0-0), promotion without '=' (e8Q), an explicit pawn letter
 // (Pe4), a full origin square (Ng1f3) and a pawn capture without 'x' (ed5).
-// The style flags in SAN record which were used. "--" and "Z0" are null
-// moves.
+// The style flags in SAN record which were used. "--", "Z0" and "0000"
+// (UCI's) are null moves.
 //
 // ParseSAN checks only what needs no position: for instance "e8=K" parses,
 // and Resolve rejects it. It does not allocate unless it fails.
@@ -103,7 +103,7 @@ func (s *SAN) parse(text string) error {
 // with any check sign removed.
 func (s *SAN) parseSpecial(text, body string) error {
 	switch body {
-	case "--", "Z0":
+	case "--", "Z0", "0000":
 		if s.Suffix != NoCheckSuffix {
 			return sanError(text, len(body), "a null move cannot give check")
 		}
@@ -245,8 +245,13 @@ func checkShape(text string, s *SAN) error {
 		return nil
 	}
 	switch {
+	case s.FromRank >= 0 && s.FromFile >= 0:
+		// "g1f3" or "d7d8Q" names the square a move starts from, as long
+		// algebraic notation does: it may be any piece's move, and only
+		// the position can tell which.
+		return sanError(text, 0, "a move that names its origin square %c%c is long algebraic notation, not SAN, which writes a piece letter and the destination (Nf3, e4, exd5)", fileLetter(int(s.FromFile)), rankDigit(int(s.FromRank)))
 	case s.FromRank >= 0:
-		return sanError(text, 0, "a pawn move names no origin rank; write %s", pawnSpelling(s))
+		return sanError(text, 0, "a pawn move names no origin rank; write %v", s.To)
 	case s.Capture && s.FromFile < 0:
 		return sanError(text, 0, "a pawn capture names the pawn's file, as in %cx%v", fileLetter(max(s.To.File()-1, 0)), s.To)
 	case s.FromFile >= 0 && abs(int(s.FromFile)-s.To.File()) != 1:
@@ -256,15 +261,6 @@ func checkShape(text string, s *SAN) error {
 		return sanError(text, 0, "a pawn captures on an adjacent file, not from the %c-file to %v", fileLetter(int(s.FromFile)), s.To)
 	}
 	return nil
-}
-
-// pawnSpelling returns the SAN a pawn move written with an origin square
-// should have used.
-func pawnSpelling(s *SAN) string {
-	if s.FromFile >= 0 && int(s.FromFile) != s.To.File() {
-		return string(fileLetter(int(s.FromFile))) + "x" + s.To.String()
-	}
-	return s.To.String()
 }
 
 func abs(n int) int {

@@ -45,6 +45,7 @@ func TestParseSANValid(t *testing.T) {
 		{"O-O-O#", with(castle(CastleLong), func(s *SAN) { s.Suffix = MateSuffix })},
 		{"--", SAN{FromFile: -1, FromRank: -1, To: NoSquare, Null: true}},
 		{"Z0", SAN{FromFile: -1, FromRank: -1, To: NoSquare, Null: true}},
+		{"0000", SAN{FromFile: -1, FromRank: -1, To: NoSquare, Null: true}},
 	}
 	for _, tc := range tests {
 		got, err := ParseSAN(tc.text)
@@ -81,8 +82,11 @@ func TestParseSANInvalid(t *testing.T) {
 		{"Nfxx3", 3, `"x3" is not a square`},
 		{"Nfxe4e5", 3, `unexpected 'e'`},
 		{"xd5", 0, "a pawn capture names the pawn's file"},
-		{"e2e4", 0, "a pawn move names no origin rank; write e4"},
-		{"e4xd5", 0, "a pawn move names no origin rank; write exd5"},
+		{"e2e4", 0, "names its origin square e2 is long algebraic notation"},
+		{"e4xd5", 0, "names its origin square e4 is long algebraic notation"},
+		{"g1f3", 0, "names its origin square g1 is long algebraic notation"},
+		{"d7d8Q", 0, "names its origin square d7 is long algebraic notation"},
+		{"2e4", 0, "a pawn move names no origin rank; write e4"},
 		{"ee4", 0, "names its file twice"},
 		{"exe5", 0, "names its file twice"},
 		{"exg5", 0, "adjacent file"},

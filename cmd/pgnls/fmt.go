@@ -33,10 +33,11 @@ type fmtOptions struct {
 	outputMode
 	width  int
 	utf8   bool
-	strict bool // refuse a file with a game kept as written
+	strict bool           // refuse a file with a game kept as written
+	strip  pgn.CommandSet // commands to strip from comments (--strip), nil for none
 }
 
-const fmtUsage = "usage: pgnls fmt [-w] [-l] [-d] [--strict] [--width N] [--utf8] [PATH...]"
+const fmtUsage = "usage: pgnls fmt [-w] [-l] [-d] [--strict] [--width N] [--utf8] [--strip LIST] [PATH...]"
 
 // The exit statuses of fmt and fix beyond 0: -l or -d found a file to
 // change (gofmt's and ruff's 1); a usage or I/O error (2); fmt left a game
@@ -61,6 +62,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderrW io.Writer) int {
 	flags.BoolVar(&opts.strict, "strict", false, "refuse a file that has a game with a syntax error: leave it as it is, and print nothing of it")
 	flags.IntVar(&opts.width, "width", pgn.DefaultWidth, "the most characters a movetext line may hold")
 	flags.BoolVar(&opts.utf8, "utf8", false, "write a Latin-1 file back as UTF-8")
+	flags.Func("strip", "strip commands from comments: a comma-separated `list` of names (clk, eval, ...) and groups (clocks, evals, arrows, all)", opts.parseStrip)
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, fmtUsage)
 		flags.PrintDefaults()
@@ -463,7 +465,7 @@ func formatStream(in io.Reader, w io.Writer, opts fmtOptions, diff *diffWriter, 
 			if skip.pieces > 0 {
 				skipped, skip = append(skipped, skip), unchecked{}
 			}
-			text := analysis.Format(piece.File, analysis.FormatOptions{Width: opts.width})
+			text := analysis.Format(stripCommands(piece.File, opts.strip), analysis.FormatOptions{Width: opts.width})
 			err = writeText(out, diff, piece, text, enc)
 			if kept != nil {
 				tellKept(piece, games, kept)

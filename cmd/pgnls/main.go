@@ -114,14 +114,15 @@ Usage:
         from each file).
         Exit status: 0 no errors (warnings allowed), 1 errors found,
         2 usage, config file or I/O failure.
-  pgnls fmt [-w] [-l] [-d] [--strict] [--width N] [--utf8] [PATH...]
+  pgnls fmt [-w] [-l] [-d] [--strict] [--width N] [--utf8] [--strip LIST] [PATH...]
         Write PGN files in export format. Without -w, the result goes to
         standard output; -w rewrites the files in place, -l lists the files
         whose formatting differs, -d prints a unified diff. No PATH, or -,
         reads standard input. --width sets the longest movetext line (79).
         A Latin-1 file stays Latin-1 unless --utf8 is given. A game with a
         syntax error is left as written, and said so on standard error;
-        --strict refuses such a file instead.
+        --strict refuses such a file instead. --strip clk,eval,arrows
+        strips those commands from comments.
         Exit status: 0, 1 when -l or -d found differences, 2 on error,
         3 when a game was left as written.
   pgnls fix [-w] [-l] [-d] [--severity code=level]... [PATH...]
