@@ -622,7 +622,7 @@ func (x *fixer) positionBefore(is func(*pgn.Move) bool) (*pgn.Move, board.Positi
 		return nil, board.Position{}, false
 	}
 	v := &finder{is: is}
-	replayLines(&x.g.Moves, start.pos, v)
+	replayLines(&x.g.Moves, start.pos, v, nil)
 	return v.found, v.pos, v.found != nil
 }
 

@@ -13,7 +13,7 @@ import (
 func corpusText(b *testing.B) string {
 	var sb strings.Builder
 	for _, name := range pgntest.CorpusFiles(b) {
-		sb.WriteString(readCorpusFile(b, name))
+		sb.WriteString(pgntest.ReadText(b, name))
 		sb.WriteString("\n\n")
 	}
 	return sb.String()

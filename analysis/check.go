@@ -54,7 +54,7 @@ func appendCheckFile(dst []Diagnostic, f *pgn.File) []Diagnostic {
 	forEachParallel(len(f.Games), w.prepare, func(worker, i int) {
 		list := &w.lists[worker]
 		start := len(*list)
-		*list = appendGameDiagnostics(*list, f, f.Games[i])
+		*list = appendGameDiagnostics(*list, f, f.Games[i], &w.checkers[worker])
 		w.spans[i] = gameSpan{worker: worker, start: start, end: len(*list)}
 	})
 	between := syntaxOutsideGames(f)
@@ -77,18 +77,29 @@ func appendCheckFile(dst []Diagnostic, f *pgn.File) []Diagnostic {
 // gameSpan is where a game's diagnostics are in its worker's list.
 type gameSpan struct{ worker, start, end int }
 
-// fileWorkspace holds AppendCheckFile's lists for reuse.
+// fileWorkspace holds AppendCheckFile's lists and checkers for reuse.
 type fileWorkspace struct {
-	spans []gameSpan
-	lists [][]Diagnostic // per worker
+	spans    []gameSpan
+	lists    [][]Diagnostic // per worker
+	checkers []gameChecker  // per worker
 }
 
+// fileWork holds the workspaces of AppendCheckFile for reuse. A pool, not a
+// value the caller holds: CheckFile is a function, which the language
+// server's analyses and pgnls check call on goroutines of their own, many
+// at once, each with a file of a few games (an edited chunk) or thousands;
+// a workspace goes to one call at a time and keeps nothing a caller sees
+// (recycle clears it), only room. Holding it in a value would make every
+// caller keep one per goroutine for the same speed.
 var fileWork = sync.Pool{New: func() any { return new(fileWorkspace) }}
 
-// prepare makes an empty list for each of n workers.
+// prepare makes an empty list and a checker for each of n workers.
 func (w *fileWorkspace) prepare(n int) {
 	for len(w.lists) < n {
 		w.lists = append(w.lists, nil)
+	}
+	for len(w.checkers) < n {
+		w.checkers = append(w.checkers, gameChecker{})
 	}
 	for i := range w.lists {
 		w.lists[i] = w.lists[i][:0]
@@ -238,31 +249,32 @@ func compareDiagnostics(a, b Diagnostic) int {
 
 // CheckGame returns the diagnostics of one game in source order.
 func CheckGame(f *pgn.File, g *pgn.Game) []Diagnostic {
-	return appendGameDiagnostics(nil, f, g)
+	return appendGameDiagnostics(nil, f, g, new(gameChecker))
 }
 
 // appendGameDiagnostics appends the diagnostics of game g, in source
 // order, to dst. A panic while checking it (a bug) becomes its only
 // diagnostic, an internal error at its start: per game, so that the
 // diagnostic points at the game that failed and the others are still
-// checked, whichever goroutine checks them.
-func appendGameDiagnostics(dst []Diagnostic, f *pgn.File, g *pgn.Game) (out []Diagnostic) {
+// checked, whichever goroutine checks them. c is the checker to use, its
+// room reused from game to game.
+func appendGameDiagnostics(dst []Diagnostic, f *pgn.File, g *pgn.Game, c *gameChecker) (out []Diagnostic) {
 	start := len(dst)
 	defer func() {
 		if p := recover(); p != nil {
-			// The checker is not put back in its pool: its state is
-			// whatever the panic left.
+			// The checker's state, its stack too, is whatever the panic
+			// left: it starts again empty.
+			*c = gameChecker{}
 			out = append(dst[:start], internalDiagnostic(f.Src, g.From, g.To, g.Index, "this game", p))
 		}
 	}()
-	return checkGame(dst, f, g)
+	return checkGame(dst, f, g, c)
 }
 
 // checkGame is appendGameDiagnostics without the recovery.
-func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game) []Diagnostic {
-	c := checkers.Get().(*gameChecker)
+func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game, c *gameChecker) []Diagnostic {
 	start := len(dst)
-	*c = gameChecker{file: f, game: g, diags: dst, first: start}
+	*c = gameChecker{file: f, game: g, diags: dst, first: start, stack: c.stack}
 	for _, e := range g.Errors {
 		c.report(e.Pos, e.End, CodeSyntax, e.Msg)
 	}
@@ -280,17 +292,14 @@ func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game) []Diagnostic {
 	}
 	out := c.diags
 	sortDiagnostics(out[start:])
-	*c = gameChecker{}
-	checkers.Put(c)
+	*c = gameChecker{stack: c.stack} // drop the pointers into the file and dst
 	return out
 }
 
-// checkers holds game checkers for reuse: a database is checked a game at
-// a time. The diagnostics go to the caller's list (AppendCheckFile keeps
-// one per worker).
-var checkers = sync.Pool{New: func() any { return new(gameChecker) }}
-
-// gameChecker holds the state of checking one game.
+// gameChecker holds the state of checking one game; AppendCheckFile keeps
+// one per worker, a database being checked a game at a time. The
+// diagnostics go to the caller's list (AppendCheckFile keeps one per
+// worker too).
 type gameChecker struct {
 	file  *pgn.File
 	game  *pgn.Game
@@ -304,6 +313,8 @@ type gameChecker struct {
 	replayed bool
 	// commands reports a comment that may hold a command ("[%").
 	commands bool
+	// stack is replayLines's, kept from game to game.
+	stack []replayFrame
 }
 
 func (c *gameChecker) report(pos, end pgn.Pos, code Code, msg string) {
@@ -356,7 +367,7 @@ func (c *gameChecker) startPosition() (board.Position, bool) {
 // replay plays the main line and every variation (see replayLines),
 // checking each move and annotation on the way.
 func (c *gameChecker) replay(start board.Position) {
-	c.final, c.replayed = replayLines(&c.game.Moves, start, c)
+	c.final, c.replayed = replayLines(&c.game.Moves, start, c, &c.stack)
 }
 
 // The lineVisitor methods of the checker.

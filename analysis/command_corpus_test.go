@@ -15,7 +15,7 @@ import (
 func TestCorpusCommandsRaiseNoWarning(t *testing.T) {
 	commands := 0
 	for _, name := range pgntest.CorpusFiles(t) {
-		src := readCorpusFile(t, name)
+		src := pgntest.ReadText(t, name)
 		commands += strings.Count(src, "[%")
 		file := pgn.Parse(src)
 		for _, d := range CheckFile(file) {

@@ -1,10 +1,8 @@
 package analysis
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/notnil/chess"
 
@@ -12,21 +10,6 @@ import (
 	"pgnls/pgn"
 	"pgnls/pgn/pgntest"
 )
-
-func readCorpusFile(t testing.TB, path string) string {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if utf8.Valid(data) {
-		return string(data)
-	}
-	runes := make([]rune, len(data)) // Latin-1, as the CLI reads it
-	for i, b := range data {
-		runes[i] = rune(b)
-	}
-	return string(runes)
-}
 
 // TestCorpusIllegalMovesAreIllegal checks every illegal-move, ambiguous-move
 // and moves-after-end diagnostic on the corpus against notnil/chess: the
@@ -37,7 +20,7 @@ func readCorpusFile(t testing.TB, path string) string {
 func TestCorpusIllegalMovesAreIllegal(t *testing.T) {
 	flagged := 0
 	for _, name := range pgntest.CorpusFiles(t) {
-		flagged += confirmIllegalMoves(t, name, readCorpusFile(t, name))
+		flagged += confirmIllegalMoves(t, name, pgntest.ReadText(t, name))
 	}
 	t.Logf("%d moves flagged illegal in the corpus, all confirmed by notnil/chess", flagged)
 }
@@ -48,7 +31,7 @@ func TestMarkerIllegalMovesAreIllegal(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(*markerDir, "*.pgn"))
 	flagged := 0
 	for _, name := range files {
-		flagged += confirmIllegalMoves(t, name, readCorpusFile(t, name))
+		flagged += confirmIllegalMoves(t, name, pgntest.ReadText(t, name))
 	}
 	if flagged < 15 {
 		t.Errorf("only %d illegal moves in the marker files: the test has lost its teeth", flagged)

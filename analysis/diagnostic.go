@@ -6,6 +6,7 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 
 	"pgnls/pgn"
 )
@@ -60,4 +61,13 @@ type Diagnostic struct {
 
 func (d Diagnostic) String() string {
 	return fmt.Sprintf("%d-%d %s: %s [%s]", d.Pos, d.End, d.Severity, d.Message, d.Code)
+}
+
+// firstLineEnd returns where the first line of text ends, before its line
+// break.
+func firstLineEnd(text string) int {
+	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
+		return i
+	}
+	return len(text)
 }

@@ -135,13 +135,14 @@ func ParseECO(src string) (*ECOBook, error) {
 	f := pgn.Parse(src)
 	b := &ECOBook{byKey: make(map[string]*ECOLine, len(f.Games)), byCode: make(map[string][]*ECOLine)}
 	var key []byte
+	var stack []replayFrame // replayLines's, from game to game
 	for _, g := range f.Games {
 		code, _ := g.Tag("ECO")
 		if code == "" || len(g.Moves.Moves) == 0 {
 			b.Skipped++
 			continue
 		}
-		final, complete := replayLines(&g.Moves, board.StartPosition(), playAll{})
+		final, complete := replayLines(&g.Moves, board.StartPosition(), playAll{}, &stack)
 		if !complete {
 			b.Skipped++
 			continue

@@ -48,7 +48,7 @@ func TestFixAllChangesNothingOutsideItsGame(t *testing.T) {
 		fixed += checkFixAllOnFile(t, name, inputs[name])
 	}
 	for _, name := range pgntest.OptionalCorpusFiles(t) {
-		fixed += checkFixAllOnFile(t, name, readCorpusFile(t, name))
+		fixed += checkFixAllOnFile(t, name, pgntest.ReadText(t, name))
 	}
 	if fixed < 300 {
 		t.Errorf("Fix all applied to only %d games: the test has lost its teeth", fixed)

@@ -334,7 +334,7 @@ func appendGame(dst []byte, f *pgn.File, g *pgn.Game, last pgn.Node, after []*pg
 	r := recorderPool.Get().(*sanRecorder)
 	defer r.release()
 	if start := startOf(g); start.replayable() {
-		replayLines(&g.Moves, start.pos, r)
+		replayLines(&g.Moves, start.pos, r, &r.stack)
 	}
 	return pgn.AppendGame(dst, f.Src, g, pgn.PrintOptions{Width: opts.Width, Move: r.info, After: after})
 }
@@ -367,6 +367,7 @@ type sanRecorder struct {
 	moves []recordedMove
 	next  int // the next move the printer asks about
 	san   []byte
+	stack []replayFrame // replayLines's
 }
 
 type recordedMove struct {
@@ -374,6 +375,10 @@ type recordedMove struct {
 	info pgn.MoveInfo // empty for a move that did not replay
 }
 
+// recorderPool holds the recorders for reuse: a pool, as fileWork is
+// (check.go), since Format is a function called from many goroutines at
+// once, whose games are formatted on all cores; a recorder goes to one game
+// at a time and keeps only room (release clears it).
 var recorderPool = sync.Pool{New: func() any { return new(sanRecorder) }}
 
 func (r *sanRecorder) release() {

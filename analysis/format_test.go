@@ -642,7 +642,7 @@ func TestFormatCorpus(t *testing.T) {
 	for _, path := range pgntest.CorpusFiles(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
-			src := readCorpusFile(t, path)
+			src := pgntest.ReadText(t, path)
 			opts := FormatOptions{}
 			checkFormatted(t, src, Format(pgn.Parse(src), opts), opts)
 		})
@@ -653,7 +653,7 @@ func TestFormatCorpus(t *testing.T) {
 // unit is close to a line end.
 func TestFormatCorpusNarrow(t *testing.T) {
 	for _, path := range pgntest.CorpusFiles(t) {
-		src := readCorpusFile(t, path)
+		src := pgntest.ReadText(t, path)
 		for _, w := range []int{1, 13, 40} {
 			opts := FormatOptions{Width: w}
 			checkFormatted(t, src, Format(pgn.Parse(src), opts), opts)
@@ -1056,7 +1056,7 @@ func TestFormatAgainstPgnExtract(t *testing.T) {
 				t.Errorf("pgn-extract's last game ends with %q: the README says it ends with an empty line, as ours does", raw[max(0, len(raw)-10):])
 			}
 			theirs := pgn.Parse(decodeForTest(raw))
-			src := readCorpusFile(t, path)
+			src := pgntest.ReadText(t, path)
 			ours := pgn.Parse(Format(pgn.Parse(src), FormatOptions{}))
 			j := 0
 			for _, g := range ours.Games {

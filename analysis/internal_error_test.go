@@ -1,28 +1,27 @@
 package analysis
 
 import (
-	"context"
 	"fmt"
 	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 
+	"pgnls/analysis/internal/testhook"
 	"pgnls/pgn"
-	"pgnls/pgn/pgntest"
 )
 
-// panicGame is the tag that makes the test hook (panicTag) panic on a game.
+// panicGame is the tag that makes the test hook (testhook.PanicTag) panic on a game.
 const panicGame = "PgnlsTestPanic"
 
 // withPanicHook sets the test hook and as many procs as it takes for a
 // file of a few games to be checked on worker goroutines, for the test.
 func withPanicHook(t *testing.T, procs int) {
 	t.Helper()
-	panicTag = panicGame
+	testhook.PanicTag = panicGame
 	old := runtime.GOMAXPROCS(procs)
 	t.Cleanup(func() {
-		panicTag = ""
+		testhook.PanicTag = ""
 		runtime.GOMAXPROCS(old)
 	})
 }
@@ -75,50 +74,6 @@ func TestCheckerPanicIsAnInternalErrorOnItsGame(t *testing.T) {
 	}
 }
 
-// The language server's analysis: a document whose chunk holds many games
-// (games that share a line are one chunk) is checked on worker goroutines;
-// the panic of one game is an internal error there, and the document goes
-// on being analyzed and edited.
-func TestDocumentAnalysisSurvivesACheckerPanic(t *testing.T) {
-	withPanicHook(t, 4)
-	line := strings.ReplaceAll(gamesWithAPanic(40, 7, 30), "\n", " ")
-	src := strings.Repeat(pgntest.SevenTags+"1. e4 e5 *\n\n", 50) + line + "\n"
-	doc := NewDocument(src)
-	s := doc.Snapshot()
-	if err := s.Analyze(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	at := pgn.Pos(strings.Index(src, "["+panicGame))
-	var internal []Diagnostic
-	for _, d := range s.Diagnostics() {
-		if d.Code == CodeInternal {
-			internal = append(internal, d)
-		}
-	}
-	if len(internal) != 1 || internal[0].Pos != at || internal[0].Game != 57 {
-		t.Fatalf("internal diagnostics %v, want one at %d (game 58)", internal, at)
-	}
-	if err := doc.Edit(0, 0, "{x} "); err != nil {
-		t.Fatal(err)
-	}
-	if err := doc.Snapshot().Analyze(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	if n := doc.Snapshot().CodeCounts()[codeIndexForTest(t, CodeInternal)]; n != 1 {
-		t.Errorf("after an edit: %d internal diagnostics, want 1", n)
-	}
-}
-
-func codeIndexForTest(t *testing.T, c Code) int {
-	for i, info := range Codes() {
-		if info.Code == c {
-			return i
-		}
-	}
-	t.Fatalf("no code %s", c)
-	return -1
-}
-
 // A panic on a worker of forEachParallel reaches the caller, on the
 // caller's goroutine, which can recover it: before, it ended the program,
 // whatever the caller did. The other workers finish their work first.
@@ -140,25 +95,5 @@ func TestWorkerPanicReachesTheCaller(t *testing.T) {
 	}
 	if ran.Load() != 99 {
 		t.Errorf("%d calls done, want the 99 others", ran.Load())
-	}
-}
-
-// A panic of Analyze's progress callback (the server's code, on Analyze's
-// workers) reaches Analyze's caller, and the other workers do not wait
-// for it forever.
-func TestAnalyzeRaisesAProgressPanicOnTheCaller(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	s := NewDocument(strings.Repeat(pgntest.SevenTags+"1. e4 e5 *\n\n", 200)).Snapshot()
-	p := func() (p any) {
-		defer func() { p = recover() }()
-		s.Analyze(context.Background(), func(done, total int) {
-			if done == 3 {
-				panic("progress")
-			}
-		})
-		return nil
-	}()
-	if panicValue(p) != "progress" {
-		t.Errorf("recovered %v, want the progress callback's panic", p)
 	}
 }

@@ -260,7 +260,7 @@ func (x *fixer) translation(only string) (Action, bool) {
 // cannot be replayed.
 func (x *fixer) translate(start board.Position, letters string) ([]Edit, bool) {
 	t := &translator{x: x, letters: letters}
-	replayLines(&x.g.Moves, start, t)
+	replayLines(&x.g.Moves, start, t, nil)
 	return t.edits, !t.failed
 }
 

@@ -47,7 +47,7 @@ func stoppedGames(f *pgn.File) (games []int, codes map[Code]int) {
 func TestCorpusStopsOnlyAtRealProblems(t *testing.T) {
 	var before, after, rewritten int
 	for _, name := range pgntest.CorpusFiles(t) {
-		src := readCorpusFile(t, name)
+		src := pgntest.ReadText(t, name)
 		f := pgn.Parse(src)
 		stopped, codes := stoppedGames(f)
 		before += len(stopped)
@@ -86,7 +86,7 @@ func rewriteNotation(f *pgn.File) (string, int) {
 			continue
 		}
 		w := &notationWriter{}
-		replayLines(&g.Moves, start.pos, w)
+		replayLines(&g.Moves, start.pos, w, nil)
 		edits = append(edits, w.edits...)
 	}
 	out, _ := applyEditsInOrder(f.Src, edits)

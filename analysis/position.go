@@ -174,7 +174,7 @@ func replayStates(g *pgn.Game, start *gameStart, moves []*pgn.Move) []MoveState 
 			r.left++
 		}
 	}
-	replayLines(&g.Moves, start.pos, r)
+	replayLines(&g.Moves, start.pos, r, nil)
 	for i, m := range moves { // duplicates share the first one's state
 		states[i] = *r.want[m]
 	}

@@ -2,9 +2,9 @@ package analysis
 
 import (
 	"strings"
-	"sync"
 
 	"pgnls/analysis/board"
+	"pgnls/analysis/internal/testhook"
 	"pgnls/pgn"
 )
 
@@ -30,19 +30,12 @@ type gameStart struct {
 // replayable reports whether the moves can be replayed from s.pos.
 func (s *gameStart) replayable() bool { return s.variant == nil && s.fenErr == nil }
 
-// panicTag is the test hook of the recovery from panics: when not empty,
-// startOf panics on a game with a tag of that name, so that the checker,
-// the formatter and the features at the cursor fail on that game as a bug
-// would. Only tests set it: the package's own, and the end-to-end tests of
-// the binary, which build it with
-// -ldflags=-X=pgnls/analysis.panicTag=NAME.
-var panicTag string
-
 // startOf returns the position game g starts from: the FEN tag's, else the
 // standard one.
 func startOf(g *pgn.Game) gameStart {
-	if panicTag != "" && g.TagNode(panicTag) != nil {
-		panic("test hook: a game with the tag " + panicTag)
+	// The test hook of the recovery from panics (testhook.PanicTag).
+	if tag := testhook.PanicTag; tag != "" && g.TagNode(tag) != nil {
+		panic("test hook: a game with the tag " + tag)
 	}
 	var s gameStart
 	if v := g.TagNode("Variant"); v != nil && !isStandardVariant(v.Value) {
@@ -210,9 +203,6 @@ type replayFrame struct {
 	dead    bool           // an illegal move ended the replay
 }
 
-// replayStacks holds the stacks of replayLines for reuse.
-var replayStacks = sync.Pool{New: func() any { return new([]replayFrame) }}
-
 // replayLines plays the main line and every variation. A variation starts
 // from the position before the move it replaces. After an illegal move the
 // rest of its line is skipped (one diagnostic, not a cascade), but the
@@ -225,11 +215,15 @@ var replayStacks = sync.Pool{New: func() any { return new([]replayFrame) }}
 // replace it, then the next move; so a visitor can record what it learns
 // in a list that a printer then reads in step. Variations nest without
 // limit, so the walk keeps its own stack instead of recursing.
-func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final board.Position, complete bool) {
-	// The stack is reused from game to game: allocating one per game was
-	// a tenth of the checker's memory traffic. (An array local to this
-	// function would not do: the visitor gets a pointer into it.)
-	stackp := replayStacks.Get().(*[]replayFrame)
+//
+// The stack is the caller's, *stackp, reused from game to game by the
+// checkers and the formatter (allocating one per game was a tenth of the
+// checker's memory traffic; an array local to this function would not do:
+// the visitor gets a pointer into it). With stackp nil, it is this call's.
+func replayLines(main *pgn.Line, start board.Position, v lineVisitor, stackp *[]replayFrame) (final board.Position, complete bool) {
+	if stackp == nil {
+		stackp = new([]replayFrame)
+	}
 	stack := append((*stackp)[:0], replayFrame{line: main, pos: start})
 	deepest := 1 // the most frames held at once, to clear
 	for len(stack) > 0 {
@@ -278,7 +272,8 @@ func replayLines(main *pgn.Line, start board.Position, v lineVisitor) (final boa
 		// clears what it used).
 		clear(stack[:deepest])
 		*stackp = stack[:0]
-		replayStacks.Put(stackp)
+	} else {
+		*stackp = nil
 	}
 	return final, complete
 }

@@ -35,7 +35,7 @@ func TestStripActionsKeepEveryOtherByte(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/commands/*.pgn")
 	more, _ := filepath.Glob("../testdata/check/*.pgn")
 	for _, path := range append(append(files, more...), pgntest.OptionalCorpusFiles(t)...) {
-		texts[path] = readCorpusFile(t, path)
+		texts[path] = pgntest.ReadText(t, path)
 	}
 	actions := 0
 	for name, src := range texts {

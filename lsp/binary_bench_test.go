@@ -33,7 +33,7 @@ import (
 //     peak, with the garbage of opening it (the 30 MB message, its
 //     decoding, the trees of the first parse);
 //   - rss/text: the same once it has settled (the server returns that
-//     garbage to the system after publishing; see lsp/memory.go), and
+//     garbage to the system after publishing; see cmd/pgnls/memory.go), and
 //     rss-end/text after the keystrokes, under the memory limit the server
 //     sets from its documents' size. BenchmarkOpenDocumentMemory measures
 //     the heap the document itself keeps;
@@ -299,7 +299,7 @@ func (c *binaryClient) call(method string, params any) {
 
 // settledRSS returns the server's resident memory once it stops falling:
 // after opening a large document the server returns the memory that took
-// (lsp/memory.go), just after publishing its diagnostics.
+// (cmd/pgnls/memory.go), just after publishing its diagnostics.
 func (c *binaryClient) settledRSS() int64 {
 	last := c.rss()
 	for i := 0; i < 60; i++ {

@@ -8,7 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
-	"pgnls/pgn"
+	"pgnls/analysis/document"
 )
 
 // The code actions: the quick fixes of the diagnostics under the cursor,
@@ -27,7 +27,7 @@ var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, k
 
 // navSnapshot returns the current snapshot of an open document, for the
 // requests that read it.
-func (s *server) navSnapshot(uri protocol.DocumentURI) (*analysis.Snapshot, error) {
+func (s *server) navSnapshot(uri protocol.DocumentURI) (*document.Snapshot, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d, ok := s.docs[uri]
@@ -38,7 +38,7 @@ func (s *server) navSnapshot(uri protocol.DocumentURI) (*analysis.Snapshot, erro
 }
 
 // offsets converts an LSP range to byte offsets, clamped to the text.
-func offsets(snap *analysis.Snapshot, r protocol.Range) (from, to int) {
+func offsets(snap *document.Snapshot, r protocol.Range) (from, to int) {
 	from = snap.ClampUTF16(int(r.Start.Line), int(r.Start.Character))
 	to = snap.ClampUTF16(int(r.End.Line), int(r.End.Character))
 	if to < from {
@@ -47,44 +47,13 @@ func offsets(snap *analysis.Snapshot, r protocol.Range) (from, to int) {
 	return from, to
 }
 
-// toTextEdits converts edits made in a chunk whose text starts at base.
-// A few are converted by the snapshot; more (the formatting of every game
-// of a chunk, which can be thousands on one line) through a lineIndex of
-// the chunk's text, which the snapshot gives by parsing it (the caller's
-// tree is not at hand; formatting parsed and formatted the chunk already).
-func toTextEdits(snap *analysis.Snapshot, base int, edits []analysis.Edit) []protocol.TextEdit {
-	if len(edits) > fewEdits {
-		f, chunkBase := snap.GameAt(base)
-		if chunkBase == base {
-			return textEditsIn(newLineIndex(snap, base, f.Src), base, edits)
-		}
-	}
+// textEditsIn converts edits made in the piece of lines.
+func textEditsIn(lines *lineIndex, edits []analysis.Edit) []protocol.TextEdit {
 	out := make([]protocol.TextEdit, 0, len(edits))
 	for _, e := range edits {
-		out = append(out, protocol.TextEdit{
-			Range:   toRange(snap, base+int(e.Pos), base+int(e.End)),
-			NewText: e.NewText,
-		})
+		out = append(out, protocol.TextEdit{Range: lines.rangeOf(int(e.Pos), int(e.End)), NewText: e.NewText})
 	}
 	return out
-}
-
-// fewEdits is the most edits toTextEdits converts through the snapshot.
-const fewEdits = 8
-
-// textEditsIn converts edits made in the chunk of lines, whose text
-// starts at base.
-func textEditsIn(lines *lineIndex, base int, edits []analysis.Edit) []protocol.TextEdit {
-	out := make([]protocol.TextEdit, 0, len(edits))
-	for _, e := range edits {
-		out = append(out, protocol.TextEdit{Range: lines.rangeOf(base+int(e.Pos), base+int(e.End)), NewText: e.NewText})
-	}
-	return out
-}
-
-// chunkRange returns [from, to] relative to a chunk at base of length n.
-func chunkRange(from, to, base, n int) (pgn.Pos, pgn.Pos) {
-	return pgn.Pos(max(0, min(from-base, n))), pgn.Pos(max(0, min(to-base, n)))
 }
 
 // CodeAction answers textDocument/codeAction.
@@ -105,10 +74,9 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 	from, to := offsets(snap, p.Range)
 	sent := clientDiagnostics(p.Context.Diagnostics)
 	out := []protocol.CodeAction{}
-	for base, f := range snap.PiecesIn(from, to) {
-		lines := newLineIndex(snap, base, f.Src)
-		rf, rt := chunkRange(from, to, base, len(f.Src))
-		for _, a := range analysis.Actions(f, rf, rt, opts) {
+	for piece := range snap.PiecesIn(from, to) {
+		lines := newLineIndex(piece)
+		for _, a := range piece.Actions(from, to, opts) {
 			kind := protocol.CodeActionKind(a.Kind)
 			if !kindWanted(kind, p.Context.Only) {
 				continue
@@ -118,12 +86,10 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 				Kind:        kind,
 				IsPreferred: a.Preferred,
 				Edit: &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{
-					p.TextDocument.URI: textEditsIn(lines, base, a.Edits),
+					p.TextDocument.URI: textEditsIn(lines, a.Edits),
 				}},
 			}
 			if d := a.Diagnostic; d != nil {
-				d.Pos += pgn.Pos(base)
-				d.End += pgn.Pos(base)
 				ca.Diagnostics = []protocol.Diagnostic{clientDiagnostic(lines, set, *d, sent)}
 			}
 			out = append(out, ca)

@@ -8,7 +8,6 @@ import (
 	"go.uber.org/zap"
 
 	"pgnls/analysis"
-	"pgnls/pgn"
 )
 
 // completionTriggers are the characters after which a client asks for
@@ -95,8 +94,8 @@ func (s *server) Completion(_ context.Context, p *protocol.CompletionParams) (*p
 	if err != nil {
 		return nil, err
 	}
-	f, base := snap.GameAt(off)
-	c := analysis.Complete(f, pgn.Pos(off-base), analysis.CompleteOptions{ECO: s.ecoBook})
+	piece := snap.PieceAt(off)
+	c := piece.Complete(off, analysis.CompleteOptions{ECO: s.ecoBook})
 	if ce := s.log.Check(zap.DebugLevel, "completion"); ce != nil {
 		// What the request saw: an editor that sends its changes late
 		// gets completions of its old text.
@@ -105,13 +104,13 @@ func (s *server) Completion(_ context.Context, p *protocol.CompletionParams) (*p
 			n = len(c.Items)
 		}
 		ce.Write(zap.String("uri", string(p.TextDocument.URI)), zap.Uint32("line", p.Position.Line), zap.Uint32("character", p.Position.Character),
-			zap.String("before", f.Src[max(0, off-base-40):off-base]), zap.Int("items", n))
+			zap.String("before", piece.TextBefore(off, 40)), zap.Int("items", n))
 	}
 	if c == nil {
 		return nil, nil
 	}
 	caps := s.clientCaps()
-	rng := toRange(snap, base+int(c.Pos), base+int(c.End))
+	rng := toRange(snap, int(c.Pos), int(c.End))
 	items := make([]protocol.CompletionItem, len(c.Items))
 	for i, it := range c.Items {
 		text, format := it.InsertText, protocol.InsertTextFormatPlainText

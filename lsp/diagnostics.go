@@ -1,10 +1,8 @@
 package lsp
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // startAnalysis cancels the analysis of d's previous version and starts, in
@@ -28,8 +27,8 @@ func (s *server) startAnalysis(d *openDoc) {
 		return
 	}
 	if s.refuseTooLarge(ctx, d) { // limits.go: a document over maxDocumentSize is not analyzed
-		if d.size() >= largeDocument {
-			s.goBackground(func() { s.updateMemoryLimit(true) }) // its message lifted the limit (memory.go)
+		if size := d.size(); size >= LargeDocument {
+			s.goBackground(func() { s.settled(size, false) }) // memory.go
 		}
 		return
 	}
@@ -41,7 +40,7 @@ func (s *server) startAnalysis(d *openDoc) {
 // diagnostics, unless a newer version or didClose cancels ctx first. While
 // the first analysis of a large document runs, it reports progress; and
 // every tick of a long analysis publishes the diagnostics found so far.
-func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32) {
+func (s *server) analyze(ctx context.Context, d *openDoc, snap *document.Snapshot, version int32) {
 	if s.beforeAnalysis != nil {
 		s.beforeAnalysis(ctx, d.uri, version)
 	}
@@ -69,14 +68,14 @@ func (s *server) analyze(ctx context.Context, d *openDoc, snap *analysis.Snapsho
 	s.log.Debug("analysis done", zap.String("uri", string(d.uri)), zap.Int32("version", version),
 		zap.Int("games", snap.Games()), zap.Duration("took", time.Since(start)))
 	s.publish(ctx, d, snap, version, true)
-	s.afterAnalysis(snap.Len())
+	s.settled(snap.Len(), true) // memory.go
 }
 
 // reportWhileAnalyzing runs beside an analysis until reportCtx ends. With
 // showProgress, it reports work-done progress (when the client accepts
 // server-created progress); every tick, it publishes the diagnostics found
 // so far. ctx is the analysis's own context: a newer version cancels it.
-func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32,
+func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc, snap *document.Snapshot, version int32,
 	showProgress bool, done, total *atomic.Int64) {
 	var prog *progress
 	if showProgress {
@@ -102,7 +101,7 @@ func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc
 
 // publish sends the diagnostics of snap, the final ones or those found so
 // far, unless ctx was cancelled (a newer version or didClose took over).
-func (s *server) publish(ctx context.Context, d *openDoc, snap *analysis.Snapshot, version int32, final bool) {
+func (s *server) publish(ctx context.Context, d *openDoc, snap *document.Snapshot, version int32, final bool) {
 	diags := render(snap, s.settingsFor(d.uri))
 	defer recycle(diags)
 	d.pubMu.Lock()
@@ -145,82 +144,38 @@ func (s *server) sendDiagnostics(ctx context.Context, uri protocol.DocumentURI, 
 	return err
 }
 
-// render turns the diagnostics found in snap into the ones to publish: the
-// settings' severities applied, silenced codes left out, and at most
-// MaxDiagnostics of them, in source order, with a note at the top of the
-// document saying how many were left out. The most severe are kept first;
-// of the severity that does not fit whole, those nearest the last edit
-// (Snapshot.Focus), so that in a database with more problems than the cap
-// the ones around where the user works are shown.
-func render(snap *analysis.Snapshot, set *Settings) []protocol.Diagnostic {
-	// Count from the per-code totals, then walk only the chunks that hold
-	// diagnostics that will be shown: a large document can have hundreds of
-	// thousands of diagnostics, and nothing is copied or converted but the
-	// ones kept.
-	counts := snap.CodeCounts()
-	effective := make([]analysis.Severity, analysis.CodeCount())
-	var perSeverity [analysis.Hint + 1]int
-	shown := 0
-	for i := range analysis.CodeCount() {
-		info := analysis.CodeAt(i)
-		effective[i] = set.severity(analysis.Diagnostic{Code: info.Code, Severity: info.Severity})
-		if sev := effective[i]; sev >= analysis.Error && sev <= analysis.Hint {
-			perSeverity[sev] += counts[i]
-			shown += counts[i]
-		}
-	}
-	cut, room, omitted := severityCut(perSeverity, set.MaxDiagnostics)
-	shown -= omitted
-	out := takeList[protocol.Diagnostic](&renderedLists, shown+1)
-	if omitted > 0 {
+// render turns the diagnostics found in snap into the ones to publish, as
+// document.Snapshot.Select chooses them with the settings' severities and
+// maxDiagnostics, with a note at the top of the document saying how many
+// were left out.
+func render(snap *document.Snapshot, set *Settings) []protocol.Diagnostic {
+	kept := takeList[analysis.Diagnostic](&keptLists, min(set.MaxDiagnostics, maxRecycled))
+	defer func() { recycleList(&keptLists, kept) }()
+	sel := snap.Select(document.SelectOptions{Severity: set.Severity, Max: set.MaxDiagnostics}, kept)
+	kept = sel.Diagnostics
+	out := takeList[protocol.Diagnostic](&renderedLists, len(kept)+1)
+	if sel.Omitted > 0 {
 		lineEnd := snap.ClampUTF16(0, 1<<30)
 		out = append(out, protocol.Diagnostic{
 			Range:    toRange(snap, 0, lineEnd),
 			Severity: protocol.DiagnosticSeverityInformation,
 			Source:   source,
 			Message: fmt.Sprintf("%d more diagnostics are not shown (the maxDiagnostics setting is %d; the most severe are shown, then those nearest the last edit): `pgnls check` lists them all",
-				omitted, set.MaxDiagnostics),
+				sel.Omitted, set.MaxDiagnostics),
 		})
 	}
-	return selectShown(out, snap, set, effective, cut, room, shown)
-}
-
-// selectShown selects the diagnostics to show: every one more severe than
-// cut, wherever it is, and the room of severity cut nearest the snapshot's
-// focus, at most limit in all (while the first analysis runs, chunks finish
-// between counting and selecting). Only the chunks holding them are visited, so the cost follows
-// what is shown, not the size of the document. They are appended to out;
-// the lists are made at their final size, as every keystroke in a large
-// document renders a thousand diagnostics and its garbage sets how often
-// the collector runs.
-func selectShown(out []protocol.Diagnostic, snap *analysis.Snapshot, set *Settings, effective []analysis.Severity, cut analysis.Severity, room, limit int) []protocol.Diagnostic {
-	above := make([]bool, len(effective))
-	at := make([]bool, len(effective))
-	for i, sev := range effective {
-		above[i] = sev >= analysis.Error && sev < cut
-		at[i] = sev == cut
-	}
-	kept := takeList[analysis.Diagnostic](&keptLists, limit)
-	defer recycleList(&keptLists, kept)
-	for d := range snap.DiagnosticsOfCodes(above) {
-		if len(kept) == limit {
-			break
-		}
-		kept = append(kept, d)
-	}
-	if room = min(room, limit-len(kept)); room > 0 {
-		kept = snap.NearestOfCodes(kept, at, snap.Focus(), room)
-	}
-	slices.SortStableFunc(kept, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
+	// The lists are made at their final size, as every keystroke in a
+	// large document renders a thousand diagnostics and its garbage sets
+	// how often the collector runs.
 	for _, d := range kept {
-		out = append(out, toProtocol(snap, d, set.severity(d)))
+		out = append(out, toProtocol(snap, d))
 	}
 	return out
 }
 
 // Each keystroke in a large document renders a thousand diagnostics, and
 // the garbage of rendering sets how often the collector runs under the
-// server's memory limit (memory.go): the lists are reused from publication
+// process's memory limit (cmd/pgnls/memory.go): the lists are reused from publication
 // to publication.
 var renderedLists, keptLists sync.Pool
 
@@ -251,26 +206,6 @@ func recycleList[T any](pool *sync.Pool, list []T) {
 
 // recycle gives back a list that render returned, once it is sent.
 func recycle(diags []protocol.Diagnostic) { recycleList(&renderedLists, diags) }
-
-// severityCut says which diagnostics to keep when there may be more than
-// limit (0: no limit), given how many there are of each severity: all those
-// more severe than cut, and the first room of severity cut. It also returns
-// how many are left out.
-func severityCut(perSeverity [analysis.Hint + 1]int, limit int) (cut analysis.Severity, room, omitted int) {
-	total := 0
-	for _, n := range perSeverity {
-		total += n
-	}
-	if limit <= 0 || total <= limit {
-		return analysis.Hint, perSeverity[analysis.Hint], 0
-	}
-	cut, room = analysis.Error, limit
-	for cut < analysis.Hint && perSeverity[cut] < room {
-		room -= perSeverity[cut]
-		cut++
-	}
-	return cut, room, total - limit
-}
 
 // progress is one work-done progress the server created; nil (when the
 // client does not accept server-created progress) reports nothing.

@@ -14,14 +14,14 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
-	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // openDoc is the server's record of one open document. Its fields are
 // guarded by server.mu, except those of publishing (pubMu).
 type openDoc struct {
 	uri     protocol.DocumentURI
-	doc     *analysis.Document
+	doc     *document.Document
 	version int32
 	// big holds the text of a document over the maxDocumentSize setting,
 	// which is not analyzed (doc is then empty); nil otherwise (limits.go).
@@ -207,7 +207,7 @@ func lastWholeText(changes []contentChange) int {
 // cannot be applied (a position past the end of its line or of the text,
 // inside a character, negative; a range that ends before it starts), the
 // ones before it are undone and the document is as it was.
-func applyChanges(doc *analysis.Document, changes []contentChange) error {
+func applyChanges(doc *document.Document, changes []contentChange) error {
 	done := make([]appliedEdit, 0, len(changes))
 	for i := max(0, lastWholeText(changes)); i < len(changes); i++ {
 		c := changes[i]
@@ -234,14 +234,14 @@ func applyChanges(doc *analysis.Document, changes []contentChange) error {
 
 // appliedEdit is an edit applyChanges made, with what undo needs.
 type appliedEdit struct {
-	before     *analysis.Snapshot // the text the edit was made in
+	before     *document.Snapshot // the text the edit was made in
 	start, end int
 	newLen     int
 }
 
 // undo reverts applied edits, last first. Each inverse edit is in range
 // by construction.
-func undo(doc *analysis.Document, done []appliedEdit) {
+func undo(doc *document.Document, done []appliedEdit) {
 	for i := len(done) - 1; i >= 0; i-- {
 		a := done[i]
 		if err := doc.Edit(a.start, a.start+a.newLen, a.before.Text()[a.start:a.end]); err != nil {
@@ -301,6 +301,6 @@ func (s *server) DidClose(_ context.Context, p *protocol.DidCloseTextDocumentPar
 	d.closed = true
 	err := s.sendDiagnostics(s.ctx, uri, nil, nil)
 	d.pubMu.Unlock()
-	s.updateMemoryLimit(false) // lower it, as far as the live heap allows
+	s.settled(0, false) // memory.go
 	return err
 }

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 	"pgnls/pgn"
 )
 
@@ -238,7 +239,7 @@ func TestApplyChanges(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc := analysis.NewDocument(text)
+			doc := document.NewDocument(text)
 			err := applyChanges(doc, tt.changes)
 			if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
 				t.Errorf("error %v, want %q", err, tt.wantErr)

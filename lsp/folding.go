@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-
-	"pgnls/analysis"
 )
 
 // Folding ranges: games, tag sections, variations and comments that span
@@ -20,11 +18,11 @@ func (s *server) FoldingRanges(_ context.Context, p *protocol.FoldingRangeParams
 		return nil, err
 	}
 	out := []protocol.FoldingRange{}
-	for base, f := range snap.Pieces() {
-		lines := newLineIndex(snap, base, f.Src)
-		for _, fd := range analysis.Folds(f) {
-			start := int(lines.position(base + int(fd.Pos)).Line)
-			end := int(lines.position(base + int(fd.End)).Line)
+	for piece := range snap.Pieces() {
+		lines := newLineIndex(piece)
+		for _, fd := range piece.Folds() {
+			start := int(lines.position(int(fd.Pos)).Line)
+			end := int(lines.position(int(fd.End)).Line)
 			if fd.KeepLastLine {
 				end--
 			}

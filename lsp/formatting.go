@@ -6,10 +6,11 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // Formatting: textDocument/formatting and textDocument/rangeFormatting
-// answer with the formatter's edits (analysis.Snapshot.FormatEdits, the
+// answer with the formatter's edits (document.Snapshot.FormatEdits, the
 // edits of analysis.FormatRangeEdits on the whole text), at most one per
 // game and trimmed to the bytes that change, so that the editor keeps
 // the cursor and the undo history of everything else. The width is the
@@ -38,9 +39,9 @@ func (s *server) RangeFormatting(_ context.Context, p *protocol.DocumentRangeFor
 
 // formatEdits returns the formatting edits of the games that the byte range
 // [from, to] touches. The snapshot formats its chunks in groups that format
-// alone as they do within the whole text (analysis.Snapshot.FormatEdits),
+// alone as they do within the whole text (document.Snapshot.FormatEdits),
 // so that Format Document gives what `pgnls fmt` gives of the same text.
-func (s *server) formatEdits(snap *analysis.Snapshot, from, to int) []protocol.TextEdit {
+func (s *server) formatEdits(snap *document.Snapshot, from, to int) []protocol.TextEdit {
 	opts := analysis.FormatOptions{Width: s.settings.Load().LineWidth}
 	edits := snap.FormatEdits(opts, from, to)
 	out := make([]protocol.TextEdit, 0, len(edits))

@@ -9,7 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"pgnls/analysis"
-	"pgnls/pgn"
+	"pgnls/analysis/document"
 )
 
 // Hover answers textDocument/hover with analysis.Hover: the meaning of the
@@ -22,12 +22,11 @@ func (s *server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 	if err != nil {
 		return nil, err
 	}
-	f, base := snap.GameAt(off)
-	h := analysis.Hover(f, pgn.Pos(off-base), analysis.HoverOptions{ECO: s.ecoBook})
+	h := snap.PieceAt(off).Hover(off, analysis.HoverOptions{ECO: s.ecoBook})
 	if h == nil {
 		return nil, nil
 	}
-	r := toRange(snap, base+int(h.Pos), base+int(h.End))
+	r := toRange(snap, int(h.Pos), int(h.End))
 	contents := protocol.MarkupContent{Kind: protocol.Markdown, Value: h.Markdown}
 	if s.clientCaps().plainHover {
 		contents = protocol.MarkupContent{Kind: protocol.PlainText, Value: h.PlainText}
@@ -38,10 +37,10 @@ func (s *server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 // requestAt returns the current snapshot of an open document and the byte
 // offset of a position in it (clamped to its line and to the text, as the
 // LSP specification asks of request positions).
-func (s *server) requestAt(uri protocol.DocumentURI, pos protocol.Position) (*analysis.Snapshot, int, error) {
+func (s *server) requestAt(uri protocol.DocumentURI, pos protocol.Position) (*document.Snapshot, int, error) {
 	s.mu.Lock()
 	d, ok := s.docs[uri]
-	var snap *analysis.Snapshot
+	var snap *document.Snapshot
 	if ok {
 		snap = d.doc.Snapshot()
 	}

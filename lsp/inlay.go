@@ -13,8 +13,9 @@ import (
 )
 
 // Inlay hints show the glyph of each NAG ($14 ⩲) and, on request, the ply of
-// each move, the time it took and its evaluation (from [%clk] and [%eval]). protocol v0.12.0 predates inlay hints (LSP 3.17): the types are
-// defined here and the handler routes the method to inlayHint.
+// each move, the time it took and its evaluation (from [%clk] and [%eval]).
+// protocol v0.12.0 predates inlay hints (LSP 3.17): the types are defined
+// here.
 
 const methodInlayHint = "textDocument/inlayHint"
 
@@ -69,12 +70,11 @@ func (s *server) inlayHint(_ context.Context, p *inlayHintParams) ([]inlayHint, 
 	opts := s.settings.Load().InlayHints
 	out := []inlayHint{}
 	from, to := offsets(snap, p.Range)
-	for base, f := range snap.PiecesIn(from, to) {
-		lines := newLineIndex(snap, base, f.Src)
-		rf, rt := chunkRange(from, to, base, len(f.Src))
-		for _, h := range analysis.InlayHints(f, rf, rt, opts) {
+	for piece := range snap.PiecesIn(from, to) {
+		lines := newLineIndex(piece)
+		for _, h := range piece.InlayHints(from, to, opts) {
 			out = append(out, inlayHint{
-				Position:    lines.position(base + int(h.Pos)),
+				Position:    lines.position(int(h.Pos)),
 				Label:       h.Label,
 				Tooltip:     h.Tooltip,
 				PaddingLeft: true,

@@ -77,8 +77,8 @@ func TestBeforeInitialize(t *testing.T) {
 	}
 }
 
-// shutdown (sent by protocol's own dispatcher with "params": null, which
-// protocol.ServerHandler refuses), then requests are refused, then exit: 0.
+// shutdown (sent by protocol's own dispatcher with "params": null), then
+// requests are refused, then exit: 0.
 func TestShutdownThenExit(t *testing.T) {
 	e := newEnv(t, nil)
 	e.initialize(protocol.ClientCapabilities{}, nil)
@@ -139,9 +139,8 @@ func TestContextCancelStops(t *testing.T) {
 	}
 }
 
-// Methods pgnls does not serve are answered MethodNotFound: those protocol
-// routes to Server.Request and those of nyi; unknown notifications are
-// ignored.
+// Methods pgnls does not serve are answered MethodNotFound, those LSP
+// defines and those it does not alike; unknown notifications are ignored.
 func TestUnknownMethods(t *testing.T) {
 	e := newEnv(t, nil)
 	e.initialize(protocol.ClientCapabilities{}, nil)

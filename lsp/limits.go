@@ -10,7 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
-	"pgnls/analysis"
+	"pgnls/analysis/document"
 	"pgnls/pgn"
 )
 
@@ -44,9 +44,9 @@ func newOpenDoc(uri protocol.DocumentURI, version int32, text string, limit int)
 // empty, so that whatever reads it (workspace symbols) finds nothing.
 func (d *openDoc) setText(text string, limit int) {
 	if tooLarge(len(text), limit) {
-		d.big, d.doc = &text, analysis.NewDocument("")
+		d.big, d.doc = &text, document.NewDocument("")
 	} else {
-		d.big, d.doc = nil, analysis.NewDocument(text)
+		d.big, d.doc = nil, document.NewDocument(text)
 	}
 	d.analyzed.Store(false)
 }
@@ -193,29 +193,23 @@ func (s *server) refuseTooLarge(ctx context.Context, d *openDoc) bool {
 	return true
 }
 
-// limitRequests answers null to every textDocument request on a document
-// that is too large to be analyzed, or that the server lost track of
-// (resync.go): no feature reads its text.
-func (s *server) limitRequests(next jsonrpc2.Handler) jsonrpc2.Handler {
-	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
-		if _, isCall := req.(*jsonrpc2.Call); !isCall || !strings.HasPrefix(req.Method(), "textDocument/") {
-			return next(ctx, reply, req)
-		}
-		var p struct {
-			TextDocument struct {
-				URI protocol.DocumentURI `json:"uri"`
-			} `json:"textDocument"`
-		}
-		if json.Unmarshal(req.Params(), &p) != nil {
-			return next(ctx, reply, req) // the method's own decoding reports it
-		}
-		s.mu.Lock()
-		d, ok := s.docs[p.TextDocument.URI]
-		refused := ok && (d.big != nil || d.lost != "")
-		s.mu.Unlock()
-		if refused {
-			return reply(ctx, nil, nil)
-		}
-		return next(ctx, reply, req)
+// refusesRequest reports whether req is a textDocument request on a
+// document that is too large to be analyzed, or that the server lost track
+// of (resync.go): it is answered null, as no feature reads its text.
+func (s *server) refusesRequest(req jsonrpc2.Request) bool {
+	if !strings.HasPrefix(req.Method(), "textDocument/") {
+		return false
 	}
+	var p struct {
+		TextDocument struct {
+			URI protocol.DocumentURI `json:"uri"`
+		} `json:"textDocument"`
+	}
+	if json.Unmarshal(req.Params(), &p) != nil {
+		return false // the method's own decoding reports it
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d, ok := s.docs[p.TextDocument.URI]
+	return ok && (d.big != nil || d.lost != "")
 }

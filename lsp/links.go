@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-
-	"pgnls/analysis"
 )
 
 // DocumentLink answers textDocument/documentLink: the URLs in Site tags and
@@ -16,11 +14,11 @@ func (s *server) DocumentLink(_ context.Context, p *protocol.DocumentLinkParams)
 		return nil, err
 	}
 	out := []protocol.DocumentLink{}
-	for base, f := range snap.Pieces() {
-		lines := newLineIndex(snap, base, f.Src)
-		for _, l := range analysis.Links(f) {
+	for piece := range snap.Pieces() {
+		lines := newLineIndex(piece)
+		for _, l := range piece.Links() {
 			out = append(out, protocol.DocumentLink{
-				Range:  lines.rangeOf(base+int(l.Pos), base+int(l.End)),
+				Range:  lines.rangeOf(int(l.Pos), int(l.End)),
 				Target: protocol.DocumentURI(l.Target),
 			})
 		}

@@ -1,61 +1,72 @@
 package lsp
 
 import (
-	"math"
-	"os"
-	"runtime"
-	"runtime/debug"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
-	"go.uber.org/zap"
-
-	"pgnls/analysis"
+	"go.lsp.dev/protocol"
 )
 
-// TestMemoryLimitFollowsDocuments: the process's server sets the soft
-// memory limit to 3.75 times its open documents (at least 64 MB) and lowers
-// it when they close; a server made for a test leaves the limit alone.
-func TestMemoryLimitFollowsDocuments(t *testing.T) {
-	if os.Getenv("GOMEMLIMIT") != "" {
-		t.Skip("GOMEMLIMIT is set: the server leaves the limit to it")
-	}
-	before := debug.SetMemoryLimit(-1) // -1 reads the limit
-	defer debug.SetMemoryLimit(before)
+// memoryEvents is a MemoryPolicy that records what it is told.
+type memoryEvents struct {
+	mu     sync.Mutex
+	events []string
+}
 
-	bystander := newServer(zap.NewNop())
-	bystander.updateMemoryLimit(false)
-	if got := debug.SetMemoryLimit(-1); got != before {
-		t.Fatalf("a server without the policy set the limit to %d", got)
-	}
+func (m *memoryEvents) LargeMessage() { m.record("large message") }
 
-	s := newServer(zap.NewNop())
-	s.memory.enabled = true
-	text := strings.Repeat("x", 40<<20) // the size is all the policy reads
-	s.docs["file:///big.pgn"] = &openDoc{big: &text, doc: analysis.NewDocument("")}
-	s.updateMemoryLimit(false)
-	if got, want := debug.SetMemoryLimit(-1), int64(len(text)*15/4); got < want {
-		t.Errorf("with 40 MB open: limit %d, want at least %d", got, want)
+func (m *memoryEvents) Settled(openBytes int, large, analyzed bool) {
+	what := "closed or refused"
+	if analyzed {
+		what = "analyzed"
 	}
+	if large {
+		what = "large " + what
+	}
+	m.record(what + " " + strconv.Itoa(openBytes))
+}
 
-	s.liftMemoryLimit() // a large message arrives
-	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
-		t.Errorf("while a large message is read: limit %d, want none", got)
-	}
-	s.updateMemoryLimit(false) // another document's analysis ends: the lift holds
-	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
-		t.Errorf("another analysis ended the lift: limit %d", got)
-	}
-	s.afterAnalysis(len(text)) // the large document's analysis ends
-	if got, want := debug.SetMemoryLimit(-1), int64(len(text)*15/4); got < want || got == math.MaxInt64 {
-		t.Errorf("after the analysis: limit %d, want at least %d", got, want)
-	}
+func (m *memoryEvents) record(e string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.events = append(m.events, e)
+}
 
-	delete(s.docs, "file:///big.pgn")
-	text = ""
-	runtime.GC()
-	s.updateMemoryLimit(false)
-	if got := debug.SetMemoryLimit(-1); got > 100<<20 {
-		t.Errorf("with nothing open: limit %d, want it back near 64 MB", got)
+func (m *memoryEvents) seen() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return strings.Join(m.events, "; ")
+}
+
+// waitFor waits until the events are want.
+func (m *memoryEvents) waitFor(t *testing.T, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(waitLimit); m.seen() != want; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the policy was told %q, want %q", m.seen(), want)
+		}
 	}
+}
+
+// The server tells its memory policy of each large message before reading
+// it, and of the open documents' size after each analysis, each refusal of
+// a large document and each close.
+func TestMemoryPolicyIsTold(t *testing.T) {
+	policy := &memoryEvents{}
+	e := newEnv(t, func(s *server) { WithMemoryPolicy(policy)(s) })
+	e.initialize(protocol.ClientCapabilities{}, map[string]any{"pgnls": map[string]any{"maxDocumentSize": LargeDocument}})
+	small := "1. e4 *\n"
+	e.open("file:///small.pgn", 1, small)
+	want := "analyzed " + strconv.Itoa(len(small))
+	policy.waitFor(t, want)
+	big := strings.Repeat("x", LargeDocument+1) // over maxDocumentSize: refused, not analyzed
+	e.open("file:///big.pgn", 1, big)
+	want += "; large message; large closed or refused " + strconv.Itoa(len(small)+len(big))
+	policy.waitFor(t, want)
+	e.notify(protocol.MethodTextDocumentDidClose, &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: "file:///big.pgn"}})
+	want += "; closed or refused " + strconv.Itoa(len(small))
+	policy.waitFor(t, want)
 }

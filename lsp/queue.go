@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/protocol"
 )
 
 // The queue between the connection's read loop and the handlers. Messages
@@ -40,50 +39,44 @@ type messageQueue struct {
 	room    chan struct{} // a message was taken
 }
 
-// serialize returns the handler that queues messages for next, and starts
-// the goroutine that handles them. Once the server stops, what is queued is
-// dropped and the goroutine ends; a message that is dropped was counted by
-// cancel (startHandling), and is counted done here.
-func (s *server) serialize(next jsonrpc2.Handler) jsonrpc2.Handler {
-	q := &messageQueue{wake: make(chan struct{}, 1), room: make(chan struct{}, 1)}
-	go q.work(s, next)
-	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
-		q.push(s, queued{ctx, reply, req})
-		return nil
-	}
+func newMessageQueue() *messageQueue {
+	return &messageQueue{wake: make(chan struct{}, 1), room: make(chan struct{}, 1)}
 }
 
-func (q *messageQueue) push(s *server, m queued) {
+// push queues m, waiting for room while the queue is full. It reports false
+// when m is dropped: the worker is gone, or stop came while it waited.
+func (q *messageQueue) push(stop context.Context, m queued) bool {
 	size := len(m.req.Params())
 	for {
 		q.mu.Lock()
 		if q.stopped {
 			q.mu.Unlock()
-			s.handlers.Done()
-			return
+			return false
 		}
 		if len(q.items) == 0 || len(q.items) < maxQueued && q.bytes+size <= maxQueuedBytes {
 			q.items = append(q.items, m)
 			q.bytes += size
 			q.mu.Unlock()
 			signal(q.wake)
-			return
+			return true
 		}
 		q.mu.Unlock()
 		select {
 		case <-q.room:
-		case <-s.ctx.Done():
-			s.handlers.Done() // the server stopped: the worker drops what is queued
-			return
+		case <-stop.Done():
+			return false // the worker drops what is queued
 		}
 	}
 }
 
-func (q *messageQueue) work(s *server, handle jsonrpc2.Handler) {
+// work hands the queued messages to handle, one at a time, until stop is
+// done and the queue empty; what is queued then is still handed over, for
+// handle to drop (and count done).
+func (q *messageQueue) work(stop context.Context, handle func(context.Context, jsonrpc2.Replier, jsonrpc2.Request)) {
 	for {
 		q.mu.Lock()
 		if len(q.items) == 0 {
-			if s.ctx.Err() != nil {
+			if stop.Err() != nil {
 				q.stopped = true
 				q.mu.Unlock()
 				return
@@ -91,7 +84,7 @@ func (q *messageQueue) work(s *server, handle jsonrpc2.Handler) {
 			q.mu.Unlock()
 			select {
 			case <-q.wake:
-			case <-s.ctx.Done():
+			case <-stop.Done():
 			}
 			continue
 		}
@@ -101,11 +94,7 @@ func (q *messageQueue) work(s *server, handle jsonrpc2.Handler) {
 		q.bytes -= len(m.req.Params())
 		q.mu.Unlock()
 		signal(q.room)
-		if s.ctx.Err() != nil {
-			s.handlers.Done() // the server stopped: nobody reads an answer
-			continue
-		}
-		_ = handle(m.ctx, m.reply, m.req) // errors are logged by recoverPanics
+		handle(m.ctx, m.reply, m.req)
 	}
 }
 
@@ -114,19 +103,5 @@ func signal(c chan struct{}) {
 	select {
 	case c <- struct{}{}:
 	default:
-	}
-}
-
-// skipCancelled answers a request cancelled while it waited in the queue
-// with RequestCancelled, without running it: a client that cancels what it
-// no longer needs (the hovers of a mouse that moved on) gets the server's
-// time back. Notifications are never skipped: they change the server's
-// state.
-func skipCancelled(next jsonrpc2.Handler) jsonrpc2.Handler {
-	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
-		if _, isCall := req.(*jsonrpc2.Call); isCall && ctx.Err() != nil {
-			return reply(ctx, nil, protocol.ErrRequestCancelled)
-		}
-		return next(ctx, reply, req)
 	}
 }

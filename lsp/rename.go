@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 	"pgnls/pgn"
 )
 
@@ -21,21 +22,19 @@ func (s *server) PrepareRename(_ context.Context, p *protocol.PrepareRenameParam
 	if err != nil {
 		return nil, err
 	}
-	tag, base, src := playerAt(snap, p.Position)
+	tag, pos, end := playerAt(snap, p.Position)
 	if tag == nil {
 		return nil, nil
 	}
-	pos, end := analysis.ValueSpan(src, tag)
-	r := newLineIndex(snap, base, src).rangeOf(base+int(pos), base+int(end))
+	r := toRange(snap, pos, end)
 	return &r, nil
 }
 
 // playerAt returns the White or Black tag at an LSP position, with the
-// offset and text of its chunk.
-func playerAt(snap *analysis.Snapshot, at protocol.Position) (*pgn.Tag, int, string) {
+// span of its value.
+func playerAt(snap *document.Snapshot, at protocol.Position) (tag *pgn.Tag, valuePos, valueEnd int) {
 	off := snap.ClampUTF16(int(at.Line), int(at.Character))
-	f, base := snap.GameAt(off)
-	return analysis.PlayerAt(f, pgn.Pos(off-base)), base, f.Src
+	return snap.PieceAt(off).PlayerAt(off)
 }
 
 // Rename answers textDocument/rename.
@@ -52,9 +51,9 @@ func (s *server) Rename(_ context.Context, p *protocol.RenameParams) (*protocol.
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%v", err)
 	}
 	edits := []protocol.TextEdit{}
-	for base, f := range snap.Pieces() {
-		if renames := analysis.RenamePlayer(f, tag.Value, p.NewName); len(renames) > 0 {
-			edits = append(edits, textEditsIn(newLineIndex(snap, base, f.Src), base, renames)...)
+	for piece := range snap.Pieces() {
+		if renames := piece.RenamePlayer(tag.Value, p.NewName); len(renames) > 0 {
+			edits = append(edits, textEditsIn(newLineIndex(piece), renames)...)
 		}
 	}
 	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{p.TextDocument.URI: edits}}, nil

@@ -4,15 +4,12 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
-
-	"pgnls/analysis"
-	"pgnls/pgn"
 )
 
 // Selection ranges ("expand selection"): from a move to the move with its
 // annotations, its variations, the enclosing variations, the movetext and
 // the game (analysis.SelectionRanges). protocol v0.12.0 has the types but
-// does not route the method: the handler sends it here.
+// no name for the method.
 
 const methodSelectionRange = "textDocument/selectionRange"
 
@@ -27,9 +24,9 @@ func (s *server) selectionRange(_ context.Context, p *protocol.SelectionRangePar
 	out := make([]protocol.SelectionRange, 0, len(p.Positions))
 	for _, at := range p.Positions {
 		off := snap.ClampUTF16(int(at.Line), int(at.Character))
-		f, base := snap.GameAt(off)
-		lines := newLineIndex(snap, base, f.Src)
-		spans := analysis.SelectionRanges(f, pgn.Pos(off-base))
+		piece := snap.PieceAt(off)
+		lines := newLineIndex(piece)
+		spans := piece.SelectionRanges(off)
 		if len(spans) == 0 {
 			here := lines.position(off)
 			out = append(out, protocol.SelectionRange{Range: protocol.Range{Start: here, End: here}})
@@ -39,7 +36,7 @@ func (s *server) selectionRange(_ context.Context, p *protocol.SelectionRangePar
 		var parent *protocol.SelectionRange
 		for i := len(spans) - 1; i >= 0; i-- {
 			parent = &protocol.SelectionRange{
-				Range:  lines.rangeOf(base+int(spans[i].Pos), base+int(spans[i].End)),
+				Range:  lines.rangeOf(int(spans[i].Pos), int(spans[i].End)),
 				Parent: parent,
 			}
 		}

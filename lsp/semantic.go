@@ -2,11 +2,11 @@ package lsp
 
 import (
 	"context"
-	"strings"
 
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // Semantic tokens (full and range) classify the text for highlighting:
@@ -84,13 +84,12 @@ func (s *server) SemanticTokensRange(_ context.Context, p *protocol.SemanticToke
 // UTF-16 units. A token over several lines (a comment) is cut at its line
 // ends, since clients need not support multi-line tokens. Positions come
 // from a lineIndex per chunk: a line of 10^5 tokens was quadratic.
-func semanticTokens(snap *analysis.Snapshot, from, to int) *protocol.SemanticTokens {
+func semanticTokens(snap *document.Snapshot, from, to int) *protocol.SemanticTokens {
 	e := &tokenEncoder{data: []uint32{}}
-	for base, f := range snap.PiecesIn(from, to) {
-		lines := newLineIndex(snap, base, f.Src)
-		rf, rt := chunkRange(from, to, base, len(f.Src))
-		for _, t := range analysis.SemanticTokens(f, rf, rt) {
-			start, end := base+int(t.Pos), base+int(t.End)
+	for piece := range snap.PiecesIn(from, to) {
+		lines := newLineIndex(piece)
+		for _, t := range piece.SemanticTokens(from, to) {
+			start, end := int(t.Pos), int(t.End)
 			typ, mods := uint32(t.Type), uint32(t.Mods)
 			p1, p2 := lines.position(start), lines.position(end)
 			for at, p := start, p1; ; {
@@ -105,26 +104,12 @@ func semanticTokens(snap *analysis.Snapshot, from, to int) *protocol.SemanticTok
 					break
 				}
 				// The next line of the token starts after the line break.
-				at = nextLineStart(f.Src, base, at)
+				at = lines.p.NextLineStart(at)
 				p = protocol.Position{Line: p.Line + 1}
 			}
 		}
 	}
 	return &protocol.SemanticTokens{Data: e.data}
-}
-
-// nextLineStart returns the offset of the start of the line after the one
-// holding off, in a chunk src at base.
-func nextLineStart(src string, base, off int) int {
-	i := strings.IndexAny(src[off-base:], "\r\n")
-	if i < 0 {
-		return base + len(src)
-	}
-	i += off - base
-	if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
-		i++
-	}
-	return base + i + 1
 }
 
 type tokenEncoder struct {

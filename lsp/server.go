@@ -2,7 +2,7 @@
 // documents and their diagnostics, published as the user types.
 //
 // The server owns the protocol and the bookkeeping; the text of each open
-// document and its incremental analysis live in analysis.Document. A change
+// document and its incremental analysis live in analysis/document. A change
 // is applied on the request path, and the analysis of the new snapshot runs
 // in the background (diagnostics.go), cancelled when a newer version
 // arrives.
@@ -31,11 +31,16 @@ import (
 // end of a pipe) until the client sends exit, the input ends or ctx is
 // cancelled. It returns the exit status the LSP specification asks for: 0
 // when shutdown came first, 1 otherwise.
-func Serve(ctx context.Context, rwc io.ReadWriteCloser, log *zap.Logger) int {
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, log *zap.Logger, opts ...Option) int {
 	s := newServer(log)
-	s.memory.enabled = true // the process is this server's alone
+	for _, o := range opts {
+		o(s)
+	}
 	return s.serve(ctx, rwc)
 }
+
+// An Option configures the server that Serve runs.
+type Option func(*server)
 
 // lifecycle is where the server is between initialize and exit.
 type lifecycle int32
@@ -48,10 +53,10 @@ const (
 
 // server holds the state of one connection.
 type server struct {
-	nyi // every protocol.Server method pgnls does not implement
-
 	log  *zap.Logger
 	conn jsonrpc2.Conn
+	// methods is the table of what the server serves (methods.go).
+	methods map[string]method
 	// eco keeps the ECO files the settings name, read once for the
 	// session; ecoWarned the ones whose failure was told, each told once.
 	eco       analysis.ECOCache
@@ -87,7 +92,7 @@ type server struct {
 	settings atomic.Pointer[Settings]
 
 	progressTokens atomic.Int64
-	memory         memoryPolicy // memory.go; guarded by mu
+	memory         MemoryPolicy // nil: memory is left alone (memory.go)
 
 	// tick is how often a long analysis reports progress and publishes the
 	// diagnostics found so far.
@@ -95,7 +100,8 @@ type server struct {
 	// progressMinBytes is the size from which the first analysis of a
 	// document reports work-done progress.
 	progressMinBytes int
-	// Hooks for tests: beforeHandle runs before each message is routed,
+	// Hooks for tests: beforeHandle runs before each message reaches its
+	// method (handler.go),
 	// onPublish after each publication of an open document's diagnostics,
 	// beforeAnalysis on the analysis's goroutine before it starts.
 	beforeHandle   func(ctx context.Context, req jsonrpc2.Request)
@@ -120,6 +126,7 @@ func newServer(log *zap.Logger) *server {
 
 		progressMinBytes: 2 << 20,
 	}
+	s.methods = s.methodTable()
 	s.settings.Store(defaultSettings())
 	return s
 }
@@ -130,7 +137,9 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	s.ctx, s.stop = context.WithCancel(ctx)
 	defer s.stop()
 	s.stream = newStream(rwc, s.log)
-	s.stream.onLarge = s.liftMemoryLimit
+	if s.memory != nil {
+		s.stream.onLarge = s.memory.LargeMessage
+	}
 	s.conn = jsonrpc2.NewConn(s.stream)
 	s.client = protocol.ClientDispatcher(s.conn, s.log.Named("client"))
 	s.conn.Go(s.ctx, s.handler())
@@ -185,7 +194,7 @@ func (s *server) startHandling() bool {
 
 // goBackground runs fn in a goroutine counted by s.bg, unless the server is
 // stopping. A panic in fn is logged and the server serves on, as it does for
-// a panic in a request (recoverPanics).
+// a panic in a request (handler.go).
 func (s *server) goBackground(fn func()) {
 	s.bgMu.Lock()
 	defer s.bgMu.Unlock()

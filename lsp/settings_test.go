@@ -195,32 +195,6 @@ func TestDiagnosticsCapFollowsTheLastEdit(t *testing.T) {
 	}
 }
 
-// severityCut keeps the most severe: all errors first, then warnings, and
-// so on, up to the limit.
-func TestSeverityCut(t *testing.T) {
-	per := [analysis.Hint + 1]int{0, 2, 3, 1, 1} // 2 errors, 3 warnings, 1 information, 1 hint
-	tests := []struct {
-		limit      int
-		cut        analysis.Severity
-		room, left int
-	}{
-		{0, analysis.Hint, 1, 0},
-		{7, analysis.Hint, 1, 0},
-		{100, analysis.Hint, 1, 0},
-		{1, analysis.Error, 1, 6},
-		{2, analysis.Error, 2, 5},
-		{3, analysis.Warning, 1, 4},
-		{5, analysis.Warning, 3, 2},
-		{6, analysis.Information, 1, 1},
-	}
-	for _, tt := range tests {
-		cut, room, left := severityCut(per, tt.limit)
-		if cut != tt.cut || room != tt.room || left != tt.left {
-			t.Errorf("limit %d: cut %v room %d left out %d, want %v %d %d", tt.limit, cut, room, left, tt.cut, tt.room, tt.left)
-		}
-	}
-}
-
 // A client that serves workspace/configuration but has no "pgnls" section
 // answers null: the settings of initializationOptions stay.
 func TestPulledNullKeepsInitializationOptions(t *testing.T) {

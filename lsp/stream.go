@@ -44,8 +44,8 @@ type stream struct {
 	mu    sync.Mutex // serialises writes: the connection's and the error replies of Read
 	frame []byte     // the buffer writeBody builds frames in, under mu
 
-	// onLarge, when set, is told of a message of at least largeDocument
-	// bytes before its body is read: the server makes room for it
+	// onLarge, when set, is told of a message of at least LargeDocument
+	// bytes before its body is read: the memory policy makes room for it
 	// (memory.go).
 	onLarge func()
 
@@ -324,7 +324,7 @@ const bodyStep = 64 << 20
 // Content-Length that promises a gigabyte and sends nothing costs no more
 // than a large message.
 func (s *stream) readBody(length int, n int64) ([]byte, int64, error) {
-	if length >= largeDocument && s.onLarge != nil {
+	if length >= LargeDocument && s.onLarge != nil {
 		s.onLarge()
 	}
 	body := make([]byte, 0, min(length, bodyStep))

@@ -180,7 +180,7 @@ func TestServerSurvivesAFlood(t *testing.T) {
 
 // floodMemoryBound is the resident memory the server must stay under, the
 // flood included: the soft memory limit of 64 MB the server sets
-// (memory.go), and room for the race detector's own (70 MB in all under
+// (cmd/pgnls/memory.go), and room for the race detector's own (70 MB in all under
 // it; 25 MB without). With jsonrpc2.AsyncHandler in place of the bounded
 // queue, the 10^5 hovers waiting in goroutines took it to 277 MB.
 const floodMemoryBound = 128 << 20

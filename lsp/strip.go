@@ -3,7 +3,7 @@ package lsp
 import (
 	"go.lsp.dev/protocol"
 
-	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // stripWholeFileLimit is the largest document whose "strip ... from the
@@ -14,22 +14,22 @@ import (
 const stripWholeFileLimit = 1 << 20
 
 // fileStripActions returns the actions that strip clocks, evals or arrows
-// from the whole document (analysis.StripFileActions of every piece, the
-// edits of each converted with the piece's lines), for a document of more
+// from the whole document (StripFileActions of every piece, the edits of
+// each converted with the piece's lines), for a document of more
 // than one game: in one game, "from this game" does it.
-func fileStripActions(snap *analysis.Snapshot, p *protocol.CodeActionParams) []protocol.CodeAction {
+func fileStripActions(snap *document.Snapshot, p *protocol.CodeActionParams) []protocol.CodeAction {
 	only := p.Context.Only
 	if snap.Games() < 2 || !kindWanted(kindStrip, only) || len(only) == 0 && snap.Len() > stripWholeFileLimit {
 		return nil
 	}
 	var out []protocol.CodeAction
 	index := map[string]int{} // title: place in out
-	for base, f := range snap.Pieces() {
-		actions := analysis.StripFileActions(f)
+	for piece := range snap.Pieces() {
+		actions := piece.StripFileActions()
 		if len(actions) == 0 {
 			continue
 		}
-		lines := newLineIndex(snap, base, f.Src)
+		lines := newLineIndex(piece)
 		for _, a := range actions {
 			i, ok := index[a.Title]
 			if !ok {
@@ -42,7 +42,7 @@ func fileStripActions(snap *analysis.Snapshot, p *protocol.CodeActionParams) []p
 				})
 			}
 			changes := out[i].Edit.Changes
-			changes[p.TextDocument.URI] = append(changes[p.TextDocument.URI], textEditsIn(lines, base, a.Edits)...)
+			changes[p.TextDocument.URI] = append(changes[p.TextDocument.URI], textEditsIn(lines, a.Edits)...)
 		}
 	}
 	return out

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 )
 
 // Document symbols list the games of a document, each named
@@ -33,26 +34,26 @@ func (s *server) DocumentSymbol(_ context.Context, p *protocol.DocumentSymbolPar
 	out := []any{}
 	number := 1
 	tags := snap.Games() <= maxTagSymbols
-	for base, f := range snap.Pieces() {
-		lines := newLineIndex(snap, base, f.Src)
-		for _, g := range analysis.GameSymbols(f, number) {
+	for piece := range snap.Pieces() {
+		lines := newLineIndex(piece)
+		for _, g := range piece.GameSymbols(number) {
 			if !tags {
 				g.Tags = nil
 			}
-			out = append(out, gameSymbol(lines, base, g))
+			out = append(out, gameSymbol(lines, g))
 		}
-		number += len(f.Games)
+		number += piece.Games()
 	}
 	return out, nil
 }
 
-func gameSymbol(lines *lineIndex, base int, g analysis.GameSymbol) protocol.DocumentSymbol {
+func gameSymbol(lines *lineIndex, g analysis.GameSymbol) protocol.DocumentSymbol {
 	sym := protocol.DocumentSymbol{
 		Name:           g.Name,
 		Detail:         g.Detail,
 		Kind:           protocol.SymbolKindObject,
-		Range:          lines.rangeOf(base+int(g.Pos), base+int(g.End)),
-		SelectionRange: lines.rangeOf(base+int(g.NamePos), base+int(g.NameEnd)),
+		Range:          lines.rangeOf(int(g.Pos), int(g.End)),
+		SelectionRange: lines.rangeOf(int(g.NamePos), int(g.NameEnd)),
 	}
 	for _, t := range g.Tags {
 		name := t.Name
@@ -63,8 +64,8 @@ func gameSymbol(lines *lineIndex, base int, g analysis.GameSymbol) protocol.Docu
 			Name:           name,
 			Detail:         t.Value,
 			Kind:           protocol.SymbolKindProperty,
-			Range:          lines.rangeOf(base+int(t.Pos), base+int(t.End)),
-			SelectionRange: lines.rangeOf(base+int(t.NamePos), base+int(t.NameEnd)),
+			Range:          lines.rangeOf(int(t.Pos), int(t.End)),
+			SelectionRange: lines.rangeOf(int(t.NamePos), int(t.NameEnd)),
 		})
 	}
 	return sym
@@ -75,7 +76,7 @@ func gameSymbol(lines *lineIndex, base int, g analysis.GameSymbol) protocol.Docu
 func (s *server) Symbols(ctx context.Context, p *protocol.WorkspaceSymbolParams) ([]protocol.SymbolInformation, error) {
 	s.mu.Lock()
 	uris := make([]protocol.DocumentURI, 0, len(s.docs))
-	snaps := make(map[protocol.DocumentURI]*analysis.Snapshot, len(s.docs))
+	snaps := make(map[protocol.DocumentURI]*document.Snapshot, len(s.docs))
 	for uri, d := range s.docs {
 		uris = append(uris, uri)
 		snaps[uri] = d.doc.Snapshot()
@@ -86,29 +87,29 @@ func (s *server) Symbols(ctx context.Context, p *protocol.WorkspaceSymbolParams)
 	for _, uri := range uris {
 		snap := snaps[uri]
 		number := 1
-		for base, f := range snap.Pieces() {
+		for piece := range snap.Pieces() {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			var lines *lineIndex // made for the first game that matches
-			for _, g := range analysis.GameSymbols(f, number) {
+			for _, g := range piece.GameSymbols(number) {
 				if !g.MatchesQuery(p.Query) {
 					continue
 				}
 				if lines == nil {
-					lines = newLineIndex(snap, base, f.Src)
+					lines = newLineIndex(piece)
 				}
 				out = append(out, protocol.SymbolInformation{
 					Name:          g.Name,
 					Kind:          protocol.SymbolKindObject,
-					Location:      protocol.Location{URI: uri, Range: lines.rangeOf(base+int(g.Pos), base+int(g.End))},
+					Location:      protocol.Location{URI: uri, Range: lines.rangeOf(int(g.Pos), int(g.End))},
 					ContainerName: path.Base(string(uri)),
 				})
 				if len(out) == maxWorkspaceSymbols {
 					return out, nil
 				}
 			}
-			number += len(f.Games)
+			number += piece.Games()
 		}
 	}
 	return out, nil

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"pgnls/analysis"
+	"pgnls/analysis/document"
 	"pgnls/pgn"
 	"pgnls/pgn/pgntest"
 )
@@ -180,7 +181,7 @@ func checkOtherPaths(t *testing.T, text string) {
 			t.Fatalf("diagnostic %v outside the text (%d bytes)", d, len(text))
 		}
 	}
-	snap := analysis.NewDocument(text).Snapshot()
+	snap := document.NewDocument(text).Snapshot()
 	if err := snap.Analyze(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 // panicTag is the tag on which the test build of the binary panics while
-// checking a game (the hook analysis.panicTag, set at link time).
+// checking a game (the hook testhook.PanicTag, set at link time).
 const panicTag = "PgnlsTestPanic"
 
 // buildWithPanicHook builds the binary with the checker's panic hook set.
@@ -22,7 +22,7 @@ func buildWithPanicHook(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	return pgntest.Build(t, "-ldflags=-X=pgnls/analysis.panicTag="+panicTag)
+	return pgntest.Build(t, "-ldflags=-X=pgnls/analysis/internal/testhook.PanicTag="+panicTag)
 }
 
 // gamesWithAPanic returns n tagless games, one a line (then line i+1 is

@@ -58,7 +58,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Editors stop a server with SIGTERM when it does not exit by itself.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return lsp.Serve(ctx, stdio{stdin, stdout}, log)
+	// The process is the server's alone: it manages the process's memory.
+	return lsp.Serve(ctx, stdio{stdin, stdout}, log, lsp.WithMemoryPolicy(newMemoryLimit(log)))
 }
 
 // stdio joins standard input and output into the connection the server

@@ -136,8 +136,8 @@ local function line(n)
   return vim.api.nvim_buf_get_lines(0, n, n + 1, false)[1]
 end
 
--- last_line is the last line with text: a formatted file ends with the
--- empty line after its last game.
+-- last_line returns the buffer's last line that is not empty: export
+-- format ends the last game with an empty line (section 8.2.1).
 local function last_line()
   for n = vim.api.nvim_buf_line_count(0) - 1, 0, -1 do
     if line(n) ~= "" then
@@ -147,7 +147,7 @@ local function last_line()
   return ""
 end
 
--- has_line reports whether a line of the buffer is text.
+-- has_line reports whether some line of the buffer is text.
 local function has_line(text)
   for _, l in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
     if l == text then
@@ -371,8 +371,8 @@ end, function()
 end)
 
 -- 11. gqip formats the game the paragraph is in: "4...Nf6" gets its blank
--- (and the game the empty line that ends it, where the cursor may land).
--- The new game has diagnostics of its own (no result, missing tags).
+-- (and the game, the last, its empty line after it). The new game has
+-- diagnostics of its own (no result, missing tags).
 step("gqip", function()
   vim.api.nvim_input(" 4...Nf6<Esc>gqip")
 end, function()

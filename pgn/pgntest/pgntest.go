@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // SevenTags is the Seven Tag Roster with unknown values, on lines of its
@@ -114,4 +115,44 @@ func CorpusText(tb testing.TB) string {
 		sb.WriteByte('\n')
 	}
 	return sb.String()
+}
+
+// ProjectFile returns the path of a file of the project, given relative to
+// the module root ("testdata/games/classics.pgn"), wherever the test runs.
+func ProjectFile(tb testing.TB, rel string) string {
+	tb.Helper()
+	return filepath.Join(ModuleRoot(tb), filepath.FromSlash(rel))
+}
+
+// ReadText returns the text of a PGN file as the CLI reads it: UTF-8 when it
+// is valid UTF-8, Latin-1 otherwise.
+func ReadText(tb testing.TB, path string) string {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if utf8.Valid(data) {
+		return string(data)
+	}
+	runes := make([]rune, len(data))
+	for i, b := range data {
+		runes[i] = rune(b)
+	}
+	return string(runes)
+}
+
+// FuzzSeedFiles returns the contents of the project's small test files
+// (testdata/*/*.pgn under 16 KB), the seeds of the fuzz targets; decode
+// them with pgn.DecodeText.
+func FuzzSeedFiles(tb testing.TB) [][]byte {
+	tb.Helper()
+	files, _ := filepath.Glob(filepath.Join(ModuleRoot(tb), "testdata", "*", "*.pgn"))
+	var out [][]byte
+	for _, name := range files {
+		if data, err := os.ReadFile(name); err == nil && len(data) < 16<<10 {
+			out = append(out, data)
+		}
+	}
+	return out
 }

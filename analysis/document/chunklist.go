@@ -1,8 +1,10 @@
-package analysis
+package document
 
 import (
 	"sort"
 	"sync/atomic"
+
+	"pgnls/analysis"
 )
 
 // chunkList is an immutable sequence of chunks, kept in blocks of at most
@@ -67,7 +69,7 @@ func (b *block) codeCounts() []int {
 	if counts := b.counts.Load(); counts != nil {
 		return *counts
 	}
-	counts := make([]int, CodeCount())
+	counts := make([]int, analysis.CodeCount())
 	for _, c := range b.chunks {
 		r := c.result()
 		if r == nil {

@@ -1,8 +1,9 @@
-package analysis
+package document
 
 import (
 	"strings"
 
+	"pgnls/analysis"
 	"pgnls/pgn"
 )
 
@@ -23,7 +24,7 @@ import (
 // is in the group of the text before it, since the whole text's formatting
 // keeps the run together, with its own spacing.
 // The pieces of `pgnls fmt` (pgn.Reader) are cut at games too.
-func (s *Snapshot) FormatEdits(opts FormatOptions, from, to int) []Edit {
+func (s *Snapshot) FormatEdits(opts analysis.FormatOptions, from, to int) []analysis.Edit {
 	from, to = max(0, min(from, s.size)), max(0, min(to, s.size))
 	// The group of the chunk before from (an empty range at a chunk's
 	// start touches the item before it, as in FormatRangeEdits).
@@ -33,7 +34,7 @@ func (s *Snapshot) FormatEdits(opts FormatOptions, from, to int) []Edit {
 		first--
 		firstFile = s.list.at(first).chunk.parse()
 	}
-	var out []Edit
+	var out []analysis.Edit
 	var group []place       // the chunks of the group being gathered
 	var groupFile *pgn.File // the parse of its first chunk
 	flush := func() {
@@ -48,7 +49,7 @@ func (s *Snapshot) FormatEdits(opts FormatOptions, from, to int) []Edit {
 		}
 		n := len(f.Src)
 		rf, rt := pgn.Pos(max(0, min(from-base, n))), pgn.Pos(max(0, min(to-base, n)))
-		for _, e := range FormatRangeEdits(f, opts, rf, rt) {
+		for _, e := range analysis.FormatRangeEdits(f, opts, rf, rt) {
 			e.Pos += pgn.Pos(base)
 			e.End += pgn.Pos(base)
 			out = append(out, e)

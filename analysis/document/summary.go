@@ -1,9 +1,11 @@
-package analysis
+package document
 
 import (
 	"iter"
 	"sort"
 	"sync"
+
+	"pgnls/analysis"
 )
 
 // A language server shows a capped selection of a document's diagnostics
@@ -14,12 +16,12 @@ import (
 // Blocks not yet analyzed are visited chunk by chunk, so the selection also
 // works while the first analysis runs.
 
-// DiagnosticsOfCodes yields, in text order and whole-text coordinates, the
+// diagnosticsOfCodes yields, in text order and whole-text coordinates, the
 // diagnostics of the given codes (a set indexed like Codes) computed so
 // far, visiting only the blocks and chunks that have them.
-func (s *Snapshot) DiagnosticsOfCodes(codes []bool) iter.Seq[Diagnostic] {
+func (s *Snapshot) diagnosticsOfCodes(codes []bool) iter.Seq[analysis.Diagnostic] {
 	want := codeSetOf(codes)
-	return func(yield func(Diagnostic) bool) {
+	return func(yield func(analysis.Diagnostic) bool) {
 		l := s.list
 		for bi, b := range l.blocks {
 			for _, j := range b.visitable(want) {
@@ -47,7 +49,7 @@ func codeSetOf(codes []bool) codeSet {
 // codes are marked in codes (want is their set), in text order and
 // whole-text coordinates, until yield returns false; it reports whether
 // yield always returned true.
-func (l *chunkList) ofCodes(bi, j int, codes []bool, want codeSet, yield func(Diagnostic) bool) bool {
+func (l *chunkList) ofCodes(bi, j int, codes []bool, want codeSet, yield func(analysis.Diagnostic) bool) bool {
 	r := l.blocks[bi].chunks[j].result()
 	if r == nil || r.codes&want == 0 {
 		return true
@@ -77,10 +79,10 @@ func (s codeSet) with(i int) codeSet {
 
 // Focus returns where the edit that made the snapshot started (0 for a
 // document as opened): where the user is working, around which a capped
-// selection of diagnostics is taken (NearestOfCodes).
+// selection of diagnostics is taken (nearestOfCodes).
 func (s *Snapshot) Focus() int { return s.focus }
 
-// NearestOfCodes appends to dst, in text order and whole-text coordinates,
+// nearestOfCodes appends to dst, in text order and whole-text coordinates,
 // the n diagnostics of the given codes (a set indexed like Codes) nearest
 // to offset focus, measured from their start; of two as near, the one
 // after focus. It visits the chunks outward from focus, skipping the
@@ -88,7 +90,7 @@ func (s *Snapshot) Focus() int { return s.focus }
 // each side: the cost follows n, not the size of the document.
 //
 // With focus 0 they are the first n in text order.
-func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) []Diagnostic {
+func (s *Snapshot) nearestOfCodes(dst []analysis.Diagnostic, codes []bool, focus, n int) []analysis.Diagnostic {
 	if n <= 0 {
 		return dst
 	}
@@ -112,7 +114,7 @@ func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) 
 				if bi == sbi && int(j) < sj {
 					continue
 				}
-				if !l.ofCodes(bi, int(j), codes, want, func(d Diagnostic) bool {
+				if !l.ofCodes(bi, int(j), codes, want, func(d analysis.Diagnostic) bool {
 					if int(d.Pos) < focus {
 						inStart = append(inStart, d)
 						return true
@@ -136,7 +138,7 @@ func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) 
 				continue
 			}
 			chunk = chunk[:0]
-			l.ofCodes(bi, j, codes, want, func(d Diagnostic) bool { chunk = append(chunk, d); return true })
+			l.ofCodes(bi, j, codes, want, func(d analysis.Diagnostic) bool { chunk = append(chunk, d); return true })
 			for i := len(chunk) - 1; i >= 0 && len(before) < n; i-- {
 				before = append(before, chunk[i])
 			}
@@ -157,15 +159,15 @@ func (s *Snapshot) NearestOfCodes(dst []Diagnostic, codes []bool, focus, n int) 
 	return append(dst, after[:a]...)
 }
 
-// nearestLists is NearestOfCodes' scratch space.
-type nearestLists struct{ after, before, inStart, chunk []Diagnostic }
+// nearestLists is nearestOfCodes' scratch space.
+type nearestLists struct{ after, before, inStart, chunk []analysis.Diagnostic }
 
 var nearestScratch = sync.Pool{New: func() any { return new(nearestLists) }}
 
 // recycle clears the lists (their messages are the caller's) and puts them
 // back, unless they grew past what a keystroke needs.
 func (l *nearestLists) recycle() {
-	for _, list := range []*[]Diagnostic{&l.after, &l.before, &l.inStart, &l.chunk} {
+	for _, list := range []*[]analysis.Diagnostic{&l.after, &l.before, &l.inStart, &l.chunk} {
 		if cap(*list) > 4096 {
 			*list = nil
 		}

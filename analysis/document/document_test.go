@@ -1,4 +1,4 @@
-package analysis
+package document
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"pgnls/analysis"
 	"pgnls/pgn"
 	"pgnls/pgn/pgntest"
 )
@@ -77,7 +78,7 @@ func checkAgainstFullParse(t *testing.T, doc *Document, want string, step string
 	if err := s.Analyze(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	got, exp := s.Diagnostics(), CheckFile(full)
+	got, exp := s.Diagnostics(), analysis.CheckFile(full)
 	if len(got) == 0 && len(exp) == 0 {
 		return
 	}
@@ -122,12 +123,12 @@ func randomEdit(rng *rand.Rand, text string) (int, int, string) {
 // document equals a full parse of its text.
 func TestDocumentEditsMatchFullParse(t *testing.T) {
 	sources := map[string]string{
-		"games":    readCorpusFile(t, "../testdata/games/classics.pgn"),
-		"markers":  readCorpusFile(t, "../testdata/check/moves.pgn"),
+		"games":    pgntest.ReadText(t, pgntest.ProjectFile(t, "testdata/games/classics.pgn")),
+		"markers":  pgntest.ReadText(t, pgntest.ProjectFile(t, "testdata/check/moves.pgn")),
 		"tagless":  "1. e4 e5 *\n1. d4 d5 *\n\n1. c4 * 1. Nf3 *\n",
 		"no-marks": "[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4\n\n[Event \"c\"]\n[Site \"d\"]\n\n[Event \"e\"]\n1. c4 {open\n\n[Event \"f\"]\n\n1. f4 *\n",
 		"empty":    "",
-		"crlf":     strings.ReplaceAll(readCorpusFile(t, "../testdata/games/classics.pgn"), "\n", "\r\n"),
+		"crlf":     strings.ReplaceAll(pgntest.ReadText(t, pgntest.ProjectFile(t, "testdata/games/classics.pgn")), "\n", "\r\n"),
 		"lone-cr":  strings.ReplaceAll(strings.Repeat("[Event \"a\"]\n\n1. e4 *\n\n", 30), "\n", "\r"),
 	}
 	steps := 300
@@ -189,7 +190,7 @@ func TestDocumentEditsOnCorpus(t *testing.T) {
 	files := pgntest.CorpusFiles(t)
 	rng := rand.New(rand.NewSource(1))
 	for _, name := range files {
-		text := readCorpusFile(t, name)
+		text := pgntest.ReadText(t, name)
 		doc := NewDocument(text)
 		// Each step checks the whole file again; a few per file are enough
 		// here, the hand-made texts above take the long random runs.
@@ -245,7 +246,7 @@ func TestDocumentEditTouchesOneChunk(t *testing.T) {
 	}
 	after.Analyze(context.Background(), nil)
 	diags := after.Diagnostics()
-	if len(diags) != 1 || diags[0].Code != CodeIllegalMove || diags[0].Game != 50 {
+	if len(diags) != 1 || diags[0].Code != analysis.CodeIllegalMove || diags[0].Game != 50 {
 		t.Errorf("diagnostics %v, want one illegal move in game 51", diags)
 	}
 }
@@ -282,7 +283,7 @@ func TestDocumentCapsDiagnosticsPerChunk(t *testing.T) {
 	diags := s.Diagnostics()
 	notes := 0
 	for _, d := range diags {
-		if d.Code == CodeTooMany {
+		if d.Code == analysis.CodeTooMany {
 			notes++
 			if !strings.Contains(d.Message, "more problems") {
 				t.Errorf("note %q", d.Message)
@@ -292,7 +293,7 @@ func TestDocumentCapsDiagnosticsPerChunk(t *testing.T) {
 	if notes != 1 || len(diags) > maxChunkDiagnostics+20 {
 		t.Errorf("%d diagnostics with %d notes; want at most %d and one note", len(diags), notes, maxChunkDiagnostics+20)
 	}
-	if full := CheckFile(pgn.Parse(text)); len(full) < 5000 {
+	if full := analysis.CheckFile(pgn.Parse(text)); len(full) < 5000 {
 		t.Errorf("CheckFile kept %d diagnostics; it must keep them all", len(full))
 	}
 }
@@ -311,10 +312,10 @@ func withPieceSize(t testing.TB, size int) {
 // of a full parse.
 func TestDocumentPiecesMatchFullParse(t *testing.T) {
 	texts := map[string]string{
-		"games":    readCorpusFile(t, "../testdata/games/classics.pgn"),
-		"markers":  readCorpusFile(t, "../testdata/check/moves.pgn"),
+		"games":    pgntest.ReadText(t, pgntest.ProjectFile(t, "testdata/games/classics.pgn")),
+		"markers":  pgntest.ReadText(t, pgntest.ProjectFile(t, "testdata/check/moves.pgn")),
 		"no-marks": strings.Repeat("[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4\n\n[Event \"c\"]\n[Site \"d\"]\n\n[Event \"e\"]\n1. c4 {open\n\n[Event \"f\"]\n\n1. f4 *\n", 5),
-		"crlf":     strings.ReplaceAll(readCorpusFile(t, "../testdata/games/classics.pgn"), "\n", "\r\n"),
+		"crlf":     strings.ReplaceAll(pgntest.ReadText(t, pgntest.ProjectFile(t, "testdata/games/classics.pgn")), "\n", "\r\n"),
 		"lone-cr":  strings.ReplaceAll(strings.Repeat("[Event \"a\"]\n\n1. e4 *\n\n", 30), "\n", "\r"),
 	}
 	for _, shape := range linearShapes {
@@ -322,7 +323,7 @@ func TestDocumentPiecesMatchFullParse(t *testing.T) {
 	}
 	hostile, _ := filepath.Glob("../testdata/hostile/*.pgn")
 	for _, name := range hostile {
-		texts[filepath.Base(name)] = readCorpusFile(t, name)
+		texts[filepath.Base(name)] = pgntest.ReadText(t, name)
 	}
 	for _, size := range []int{8, 64, 300} {
 		withPieceSize(t, size)

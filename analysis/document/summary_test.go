@@ -1,4 +1,4 @@
-package analysis
+package document
 
 import (
 	"context"
@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pgnls/analysis"
+	"pgnls/pgn/pgntest"
 )
 
 // TestChunkListAfterEdits edits a document of many small games at random,
@@ -15,7 +18,7 @@ import (
 // checkAgainstFullParse) that the document still equals a full parse.
 func TestChunkListAfterEdits(t *testing.T) {
 	game := "[Event \"e\"]\n[Site \"s\"]\n\n1. e4 e5 2. Ke3 *\n\n"
-	text := strings.Repeat(game, 700) + readCorpusFile(t, "../testdata/check/moves.pgn")
+	text := strings.Repeat(game, 700) + pgntest.ReadText(t, pgntest.ProjectFile(t, "testdata/check/moves.pgn"))
 	rng := rand.New(rand.NewSource(7))
 	doc := NewDocument(text)
 	for step := 0; step < 80; step++ {
@@ -35,28 +38,28 @@ func TestChunkListAfterEdits(t *testing.T) {
 		checkAgainstFullParse(t, doc, text, "step")
 		s.Analyze(context.Background(), nil)
 		all := s.Diagnostics()
-		counts := make([]int, CodeCount())
+		counts := make([]int, analysis.CodeCount())
 		for _, d := range all {
-			counts[CodeIndex(d.Code)]++
+			counts[analysis.CodeIndex(d.Code)]++
 		}
 		if got := s.CodeCounts(); !s.Analyzed() || !slices.Equal(got, counts) {
 			t.Fatalf("step %d: code counts %v, want %v", step, got, counts)
 		}
-		errorsOnly := make([]bool, CodeCount())
-		for i, info := range Codes() {
-			errorsOnly[i] = info.Severity == Error
+		errorsOnly := make([]bool, analysis.CodeCount())
+		for i, info := range analysis.Codes() {
+			errorsOnly[i] = info.Severity == analysis.Error
 		}
-		var got, want []Diagnostic
-		for d := range s.DiagnosticsOfCodes(errorsOnly) {
+		var got, want []analysis.Diagnostic
+		for d := range s.diagnosticsOfCodes(errorsOnly) {
 			got = append(got, d)
 		}
 		for _, d := range all {
-			if d.Severity == Error {
+			if d.Severity == analysis.Error {
 				want = append(want, d)
 			}
 		}
 		if !slices.Equal(got, want) {
-			t.Fatalf("step %d: DiagnosticsOfCodes gave %d errors, want %d", step, len(got), len(want))
+			t.Fatalf("step %d: diagnosticsOfCodes gave %d errors, want %d", step, len(got), len(want))
 		}
 		if s.Focus() != start {
 			t.Fatalf("step %d: focus %d, want the edit's start %d", step, s.Focus(), start)
@@ -65,22 +68,22 @@ func TestChunkListAfterEdits(t *testing.T) {
 	}
 }
 
-// checkNearest compares NearestOfCodes, for some codes, places and counts,
+// checkNearest compares nearestOfCodes, for some codes, places and counts,
 // with the same choice made over the whole list: the n nearest of the
 // diagnostics of the codes, the one after the focus first when two are as
 // near, in text order.
-func checkNearest(t *testing.T, s *Snapshot, all []Diagnostic, rng *rand.Rand) {
+func checkNearest(t *testing.T, s *Snapshot, all []analysis.Diagnostic, rng *rand.Rand) {
 	t.Helper()
-	codes := make([]bool, CodeCount())
+	codes := make([]bool, analysis.CodeCount())
 	for i := range codes {
 		codes[i] = rng.Intn(2) == 0
 	}
 	for _, focus := range []int{0, s.Len(), rng.Intn(s.Len() + 1), rng.Intn(s.Len() + 1)} {
 		for _, n := range []int{0, 1, 7, 100, len(all) + 1} {
-			var before, after []Diagnostic // text order
+			var before, after []analysis.Diagnostic // text order
 			for _, d := range all {
 				switch {
-				case !codes[CodeIndex(d.Code)]:
+				case !codes[analysis.CodeIndex(d.Code)]:
 				case int(d.Pos) < focus:
 					before = append(before, d)
 				default:
@@ -96,12 +99,12 @@ func checkNearest(t *testing.T, s *Snapshot, all []Diagnostic, rng *rand.Rand) {
 				}
 			}
 			want := append(slices.Clone(before[len(before)-b:]), after[:a]...)
-			got := s.NearestOfCodes([]Diagnostic{{Message: "kept"}}, codes, focus, n)
+			got := s.nearestOfCodes([]analysis.Diagnostic{{Message: "kept"}}, codes, focus, n)
 			if len(got) == 0 || got[0].Message != "kept" {
-				t.Fatalf("NearestOfCodes did not append to its list")
+				t.Fatalf("nearestOfCodes did not append to its list")
 			}
 			if got = got[1:]; !slices.Equal(got, want) {
-				t.Fatalf("NearestOfCodes(focus %d, n %d) gave %d diagnostics, want %d", focus, n, len(got), len(want))
+				t.Fatalf("nearestOfCodes(focus %d, n %d) gave %d diagnostics, want %d", focus, n, len(got), len(want))
 			}
 		}
 	}

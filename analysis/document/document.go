@@ -1,16 +1,16 @@
-package analysis
+package document
 
 import (
 	"cmp"
 	"context"
 	"fmt"
-	"iter"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"pgnls/analysis"
 	"pgnls/pgn"
 )
 
@@ -58,7 +58,7 @@ func parseChunks(text string) []*chunk {
 		chunks []*chunk
 	}
 	pieces := make([]piece, len(bounds)-1)
-	forEachParallel(len(pieces), nil, func(_, i int) {
+	analysis.ForEachParallel(len(pieces), nil, func(_, i int) {
 		t := text[bounds[i]:bounds[i+1]]
 		f := pgn.Parse(t)
 		pieces[i] = piece{f, splitChunks(f, t)}
@@ -264,8 +264,8 @@ type seed struct {
 
 // check returns the diagnostics of the chunk, as CheckFile of its own parse
 // would.
-func (s *seed) check() []Diagnostic {
-	diags := CheckFile(&s.file)
+func (s *seed) check() []analysis.Diagnostic {
+	diags := analysis.CheckFile(&s.file)
 	for i := range diags {
 		d := &diags[i]
 		d.Pos -= s.base
@@ -343,10 +343,10 @@ func (c *chunk) analyze() {
 	if c.analyzed.Load() {
 		return
 	}
-	var diags []Diagnostic
+	var diags []analysis.Diagnostic
 	defer func() {
 		if p := recover(); p != nil {
-			diags = []Diagnostic{internalDiagnostic(c.text, 0, pgn.Pos(len(c.text)), -1, "this part of the file", p)}
+			diags = []analysis.Diagnostic{analysis.InternalDiagnostic(c.text, 0, pgn.Pos(len(c.text)), -1, "this part of the file", p)}
 		}
 		packed := pack(diags)
 		c.res = chunkResult{diags: packed, codes: packed.codes()}
@@ -357,7 +357,7 @@ func (c *chunk) analyze() {
 		diags = capDiagnostics(s.check(), c.text)
 		return
 	}
-	diags = capDiagnostics(CheckFile(c.parse()), c.text)
+	diags = capDiagnostics(analysis.CheckFile(c.parse()), c.text)
 }
 
 // maxChunkDiagnostics bounds what a chunk keeps: a few games never have
@@ -367,20 +367,20 @@ const maxChunkDiagnostics = 1000
 
 // capDiagnostics keeps the maxChunkDiagnostics most severe diagnostics of a
 // chunk, in text order, and says at its start how many more there are.
-func capDiagnostics(diags []Diagnostic, text string) []Diagnostic {
+func capDiagnostics(diags []analysis.Diagnostic, text string) []analysis.Diagnostic {
 	if len(diags) <= maxChunkDiagnostics {
 		return diags
 	}
 	kept := slices.Clone(diags)
-	slices.SortStableFunc(kept, func(a, b Diagnostic) int { return cmp.Compare(a.Severity, b.Severity) })
+	slices.SortStableFunc(kept, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Severity, b.Severity) })
 	kept = kept[:maxChunkDiagnostics]
-	slices.SortStableFunc(kept, func(a, b Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
-	note := Diagnostic{
-		Pos: 0, End: pgn.Pos(firstLineEnd(text)), Severity: DefaultSeverity(CodeTooMany), Code: CodeTooMany, Game: -1,
+	slices.SortStableFunc(kept, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
+	note := analysis.Diagnostic{
+		Pos: 0, End: pgn.Pos(firstLineEnd(text)), Severity: analysis.DefaultSeverity(analysis.CodeTooMany), Code: analysis.CodeTooMany, Game: -1,
 		Message: fmt.Sprintf("%d more problems from here to the next games are not shown (the editor keeps %d per run of games); pgnls check lists them all",
 			len(diags)-maxChunkDiagnostics, maxChunkDiagnostics),
 	}
-	return append([]Diagnostic{note}, kept...)
+	return append([]analysis.Diagnostic{note}, kept...)
 }
 
 func firstLineEnd(text string) int {
@@ -436,24 +436,6 @@ func (s *Snapshot) Len() int { return s.size }
 // Games returns the number of games.
 func (s *Snapshot) Games() int { return s.games }
 
-// Pieces yields, in text order, the byte offset of each chunk in the text
-// and the chunk parsed on its own (offsets in the tree are relative to the
-// chunk; add the base). Each call parses again: trees are not kept.
-func (s *Snapshot) Pieces() iter.Seq2[int, *pgn.File] { return s.PiecesIn(0, s.size) }
-
-// PiecesIn is Pieces limited to the chunks that hold a byte of [from, to]
-// (both ends included, so that an empty range at a chunk's start yields the
-// chunk before it too).
-func (s *Snapshot) PiecesIn(from, to int) iter.Seq2[int, *pgn.File] {
-	return func(yield func(int, *pgn.File) bool) {
-		from, to = max(0, min(from, s.size)), max(0, min(to, s.size))
-		first := s.list.atOffset(max(0, from-1)).index
-		s.list.all(first, func(p place) bool {
-			return p.base <= to && yield(p.base, p.chunk.parse())
-		})
-	}
-}
-
 // PositionUTF16 converts a byte offset to an LSP position.
 func (s *Snapshot) PositionUTF16(off int) (line, col int) {
 	off = max(0, min(off, s.size))
@@ -486,16 +468,6 @@ func (s *Snapshot) ClampUTF16(line, col int) int {
 	return int(p.chunk.lineTable().ClampUTF16(line-p.line, col)) + p.base
 }
 
-// GameAt parses the chunk holding byte offset off (the last chunk for the
-// end of the text) and returns it with base, the chunk's offset in the
-// text: offset o of the returned file is offset base+o of the text. A chunk
-// is a few whole games, parsed in microseconds, which is what a request at
-// one position (hover, completion) needs.
-func (s *Snapshot) GameAt(off int) (f *pgn.File, base int) {
-	p := s.list.atOffset(max(0, min(off, s.size)))
-	return p.chunk.parse(), p.base
-}
-
 // Analyze computes the diagnostics of every chunk not analyzed yet, in
 // parallel and in text order, calling progress (if not nil, from one
 // goroutine at a time) as chunks complete. It stops early with ctx.Err()
@@ -516,28 +488,19 @@ func (s *Snapshot) Analyze(ctx context.Context, progress func(done, total int)) 
 	}
 	var next, done atomic.Int64
 	var progressMu sync.Mutex
-	var failed atomic.Pointer[workerPanic]
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(todo)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer recoverWorker(&failed)
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= len(todo) {
-					return
-				}
-				todo[i].analyze()
-				n := int(done.Add(1))
-				if progress != nil {
-					report(&progressMu, func() { progress(n, len(todo)) })
-				}
+	analysis.RunWorkers(min(runtime.GOMAXPROCS(0), len(todo)), func() {
+		for ctx.Err() == nil {
+			i := int(next.Add(1) - 1)
+			if i >= len(todo) {
+				return
 			}
-		}()
-	}
-	wg.Wait()
-	raiseWorkerPanic(&failed)
+			todo[i].analyze()
+			n := int(done.Add(1))
+			if progress != nil {
+				report(&progressMu, func() { progress(n, len(todo)) })
+			}
+		}
+	})
 	return ctx.Err()
 }
 
@@ -551,8 +514,8 @@ func report(mu *sync.Mutex, fn func()) {
 
 // Diagnostics returns the diagnostics computed so far, in text order, with
 // byte offsets into the whole text and game indexes counted over it.
-func (s *Snapshot) Diagnostics() []Diagnostic {
-	var out []Diagnostic
+func (s *Snapshot) Diagnostics() []analysis.Diagnostic {
+	var out []analysis.Diagnostic
 	s.list.all(0, func(p place) bool {
 		if r := p.chunk.result(); r != nil {
 			for i := range r.diags.len() {
@@ -565,7 +528,7 @@ func (s *Snapshot) Diagnostics() []Diagnostic {
 }
 
 // toWhole moves a diagnostic of the chunk into whole-text coordinates.
-func (p place) toWhole(d Diagnostic) Diagnostic {
+func (p place) toWhole(d analysis.Diagnostic) analysis.Diagnostic {
 	d.Pos += pgn.Pos(p.base)
 	d.End += pgn.Pos(p.base)
 	if d.Game >= 0 {
@@ -577,7 +540,7 @@ func (p place) toWhole(d Diagnostic) Diagnostic {
 // CodeCounts returns how many diagnostics of each code (indexed like Codes)
 // have been computed so far.
 func (s *Snapshot) CodeCounts() []int {
-	total := make([]int, CodeCount())
+	total := make([]int, analysis.CodeCount())
 	for _, b := range s.list.blocks {
 		if counts := b.codeCounts(); counts != nil {
 			for i, n := range counts {

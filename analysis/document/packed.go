@@ -1,8 +1,9 @@
-package analysis
+package document
 
 import (
 	"strings"
 
+	"pgnls/analysis"
 	"pgnls/pgn"
 )
 
@@ -38,13 +39,13 @@ type packedDiagnostics struct {
 
 // pack packs diags: the records first, with each code looked up once, then
 // the texts, written once into a string made at its final size.
-func pack(diags []Diagnostic) packedDiagnostics {
+func pack(diags []analysis.Diagnostic) packedDiagnostics {
 	records := make([]packedDiagnostic, len(diags))
 	size := 0
 	for i, d := range diags {
 		r := &records[i]
 		r.pos, r.end, r.game, r.severity = d.Pos, d.End, int32(d.Game), int8(d.Severity)
-		if ci := CodeIndex(d.Code); ci >= 0 && ci < unknownCode {
+		if ci := analysis.CodeIndex(d.Code); ci >= 0 && ci < unknownCode {
 			r.code = uint8(ci)
 		} else {
 			r.code = unknownCode
@@ -91,18 +92,18 @@ func (p *packedDiagnostics) codeIndex(i int) int {
 }
 
 // at returns diagnostic i. Its strings share the packed texts.
-func (p *packedDiagnostics) at(i int) Diagnostic {
+func (p *packedDiagnostics) at(i int) analysis.Diagnostic {
 	r := &p.records[i]
 	start := uint32(0)
 	if i > 0 {
 		start = p.records[i-1].replacementEnd
 	}
-	code := Code(p.texts[start:r.codeEnd])
+	code := analysis.Code(p.texts[start:r.codeEnd])
 	if r.code != unknownCode {
-		code = CodeAt(int(r.code)).Code
+		code = analysis.CodeAt(int(r.code)).Code
 	}
-	return Diagnostic{
-		Pos: r.pos, End: r.end, Severity: Severity(r.severity), Code: code, Game: int(r.game),
+	return analysis.Diagnostic{
+		Pos: r.pos, End: r.end, Severity: analysis.Severity(r.severity), Code: code, Game: int(r.game),
 		Message:     p.texts[r.codeEnd:r.messageEnd],
 		Replacement: p.texts[r.messageEnd:r.replacementEnd],
 	}

@@ -1,4 +1,4 @@
-package analysis
+package document
 
 import (
 	"bufio"
@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"pgnls/analysis"
 	"pgnls/pgn"
 	"pgnls/pgn/pgntest"
 )
@@ -19,7 +20,7 @@ import (
 // The linear-time test: no input makes parsing, checking or formatting
 // super-linear. Work is counted, not timed: TestLinearTime builds this
 // package's tests with coverage counters (go test -c -covermode=count) over
-// pgn, analysis and analysis/board, and runs TestLinearProbe once per hostile
+// pgn, analysis, analysis/board and analysis/document, and runs TestLinearProbe once per hostile
 // shape, size and stage; the profile it writes says how many times each
 // statement ran, and their sum is the work, a deterministic count of every
 // statement of the three packages (GOMAXPROCS=1: the parallel loops run in
@@ -143,8 +144,8 @@ func TestLinearProbe(t *testing.T) {
 	parts := strings.Split(spec, ":")
 	// Warm up: what is done once (tables, caches) is then in every run.
 	warm := pgntest.SevenTags + "1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 {c} 3. Bb5 $1 a6 *\n"
-	Format(pgn.Parse(warm), FormatOptions{})
-	CheckFile(pgn.Parse(warm))
+	analysis.Format(pgn.Parse(warm), analysis.FormatOptions{})
+	analysis.CheckFile(pgn.Parse(warm))
 	NewDocument(warm).Snapshot().Analyze(context.Background(), nil)
 	if parts[0] == "edit" {
 		editProbe(t, parts[1:])
@@ -160,9 +161,9 @@ func TestLinearProbe(t *testing.T) {
 	case "parse":
 		pgn.Parse(text)
 	case "check":
-		CheckFile(pgn.Parse(text))
+		analysis.CheckFile(pgn.Parse(text))
 	case "format":
-		Format(pgn.Parse(text), FormatOptions{})
+		analysis.Format(pgn.Parse(text), analysis.FormatOptions{})
 	case "document":
 		if err := NewDocument(text).Snapshot().Analyze(context.Background(), nil); err != nil {
 			t.Fatal(err)
@@ -208,7 +209,7 @@ func buildLinearProbe(t *testing.T) (probe, dir string) {
 	dir = t.TempDir()
 	probe = filepath.Join(dir, "probe.test")
 	build := exec.Command("go", "test", "-c", "-o", probe, "-covermode=count",
-		"-coverpkg=pgnls/pgn,pgnls/analysis,pgnls/analysis/board", ".")
+		"-coverpkg=pgnls/pgn,pgnls/analysis,pgnls/analysis/board,pgnls/analysis/document", ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the probe: %v\n%s", err, out)
 	}
