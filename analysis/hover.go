@@ -467,6 +467,12 @@ func diagram(r *richText, pos *board.Position, from, to board.Square) {
 // commands marked (see shapeMarks), and a line under the board that lists
 // them.
 func markedDiagram(r *richText, pos *board.Position, from, to board.Square, shapes []Shape) {
+	r.block(boardText(pos, from, to, shapes))
+}
+
+// boardText is the text of markedDiagram's board, its lines each ending
+// in a newline.
+func boardText(pos *board.Position, from, to board.Square, shapes []Shape) string {
 	marks := shapeMarks(shapes)
 	var b, row strings.Builder
 	for rank := 7; rank >= 0; rank-- {
@@ -494,5 +500,5 @@ func markedDiagram(r *richText, pos *board.Position, from, to board.Square, shap
 	if legend := shapeLegend(shapes); legend != "" {
 		b.WriteString(legend + "\n")
 	}
-	r.block(b.String())
+	return b.String()
 }
