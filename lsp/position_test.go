@@ -60,3 +60,49 @@ func TestPositionRequest(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// The hover.board setting "image" makes the hover's board an SVG picture
+// in a data: URI for a Markdown client; a plain-text client keeps the text
+// board, and so does every client by default.
+func TestHoverBoardImageSetting(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		board     any // the hover.board setting; nil: not set
+		plain     bool
+		wantImage bool
+	}{
+		{"default", nil, false, false},
+		{"text", "text", false, false},
+		{"image", "image", false, true},
+		{"image, plain-text client", "image", true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t, nil)
+			caps := protocol.ClientCapabilities{}
+			if tc.plain {
+				caps.TextDocument = &protocol.TextDocumentClientCapabilities{Hover: &protocol.HoverTextDocumentClientCapabilities{ContentFormat: []protocol.MarkupKind{protocol.PlainText}}}
+			}
+			options := map[string]any{}
+			if tc.board != nil {
+				options["hover"] = map[string]any{"board": tc.board}
+			}
+			e.initialize(caps, options)
+			const uri = "file:///h.pgn"
+			e.open(uri, 1, "1. e4 {[%cal Gg1f3]} e5 *\n")
+			h, err := e.server.Hover(e.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+				TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Position: protocol.Position{Line: 0, Character: 4}}})
+			if err != nil || h == nil {
+				t.Fatalf("hover: %v, %v", h, err)
+			}
+			v := h.Contents.Value
+			image := strings.Contains(v, "![board](data:image/svg+xml;base64,")
+			text := strings.Contains(v, "[♙]")
+			if image != tc.wantImage || text == tc.wantImage {
+				t.Errorf("image %v, text board %v; want image %v:\n%.400s", image, text, tc.wantImage, v)
+			}
+			if !strings.Contains(v, "green g1→f3") {
+				t.Errorf("the shapes are not listed:\n%.400s", v)
+			}
+		})
+	}
+}
