@@ -91,3 +91,26 @@ func TestPositionAtCursorPictures(t *testing.T) {
 		t.Errorf("the SVG is not the diagram of the move and shapes")
 	}
 }
+
+// TestHoverBoardImage: with BoardImages, a move's hover draws its board as
+// the SVG picture of the move and its shapes, in a data: URI; the plain
+// text keeps the text board.
+func TestHoverBoardImage(t *testing.T) {
+	src, off := cursorAt(t, "1. e|4 {[%csl Rd5]} e5 *")
+	f := pgn.Parse(src)
+	h := Hover(f, off, HoverOptions{BoardImages: true})
+	if h == nil {
+		t.Fatal("no hover")
+	}
+	at := PositionAt(f, off, nil)
+	want := "![board](" + picture.DataURI(at.SVG(picture.Options{Coordinates: true})) + ")\n"
+	if !strings.Contains(h.Markdown, want) || strings.Contains(h.Markdown, "```") {
+		t.Errorf("the Markdown has not the picture alone:\n%.600s", h.Markdown)
+	}
+	if !strings.Contains(h.PlainText, "4  ·  ·  ·  · [♙]") || !strings.Contains(h.PlainText, "(x) red d5") {
+		t.Errorf("the plain text lost the text board:\n%s", h.PlainText)
+	}
+	if text := Hover(f, off, HoverOptions{}); strings.Contains(text.Markdown, "data:image") {
+		t.Errorf("an image without BoardImages:\n%.300s", text.Markdown)
+	}
+}
