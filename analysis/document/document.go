@@ -244,6 +244,12 @@ func splitChunks(f *pgn.File, text string) []*chunk {
 		c.init(text[from:min(int(to), len(text))], n)
 		c.tail = pgn.TailOf(&s.file)
 		c.seed = s
+		c.firstItem.Store(firstIsOther) // known now, for FormatEdits
+		if len(items) > 0 {
+			if _, ok := items[0].(*pgn.Game); ok {
+				c.firstItem.Store(firstIsGame)
+			}
+		}
 		games += n
 		chunks = append(chunks, c)
 	}
@@ -294,6 +300,11 @@ type chunk struct {
 	// chunks of a database never have a position converted, and a table
 	// for each was a tenth of a large document's memory.
 	lines atomic.Pointer[pgn.LineTable]
+	// firstItem says whether its first item is a game, once asked
+	// (startsWithGame); formattedWith the options it formatted to no edit
+	// with, once it has (FormatEdits).
+	firstItem     atomic.Int32
+	formattedWith atomic.Pointer[analysis.FormatOptions]
 
 	mu   sync.Mutex // held while analyzing
 	seed *seed      // guarded by mu; nil once analyzed
