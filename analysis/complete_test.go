@@ -297,7 +297,7 @@ func benchCursors(f *pgn.File) []pgn.Pos {
 
 // BenchmarkComplete measures what a completion request costs in analysis
 // in a 200-ply game with variations: parsing the game's chunk (as
-// Snapshot.GameAt does) and Complete, at cursors all over the movetext.
+// document.Snapshot.PieceAt does) and Complete, at cursors all over the movetext.
 // It reports the median and the 99th percentile of one request.
 func BenchmarkComplete(b *testing.B) {
 	data, err := os.ReadFile(benchGamePath)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pgnls/analysis/board"
+	picture "pgnls/analysis/diagram" // this file has a func diagram
 	"pgnls/pgn"
 )
 
@@ -23,6 +24,10 @@ type HoverOptions struct {
 	// opening on hovers over moves and over the ECO tag (nil for none). It
 	// is called only for those hovers.
 	ECO func() *ECOBook
+	// BoardImages draws the Markdown's boards as SVG pictures (package
+	// diagram, as data: URI images) for clients that render images; the
+	// plain text keeps the text board.
+	BoardImages bool
 }
 
 // Hover describes what lies at byte offset off of file f: a NAG or suffix
@@ -41,7 +46,7 @@ func Hover(f *pgn.File, off pgn.Pos, opts HoverOptions) *HoverResult {
 	}
 	tok := ti.toks[i]
 	h := &hoverer{f: f, tok: tok, off: off, opts: opts, game: gameAt(f, tok.Pos)}
-	var r richText
+	r := richText{images: opts.BoardImages}
 	h.describe(&r)
 	if r.empty() {
 		return nil
@@ -58,7 +63,10 @@ func Hover(f *pgn.File, off pgn.Pos, opts HoverOptions) *HoverResult {
 // Markdown (Emacs without markdown-mode shows every mark as typed). In
 // plain text the emphasis and code marks go, and a board is its lines,
 // aligned as in Markdown's code block.
-type richText struct{ md, plain strings.Builder }
+type richText struct {
+	md, plain strings.Builder
+	images    bool // boards in the Markdown are pictures (HoverOptions.BoardImages)
+}
 
 // text writes words as they are.
 func (r *richText) text(s string) { r.md.WriteString(s); r.plain.WriteString(s) }
@@ -502,6 +510,23 @@ func diagram(r *richText, pos *board.Position, from, to board.Square) {
 // commands marked (see shapeMarks), and a line under the board that lists
 // them.
 func markedDiagram(r *richText, pos *board.Position, from, to board.Square, shapes []Shape) {
+	text := boardText(pos, from, to, shapes)
+	if !r.images {
+		r.block(text)
+		return
+	}
+	opts := picture.Options{Coordinates: true, LastMove: board.Move{From: from, To: to}}
+	opts.Arrows, opts.Marks = diagramShapes(shapes)
+	r.md.WriteString("![board](" + picture.DataURI(picture.Render(pos, opts)) + ")\n")
+	if legend := shapeLegend(shapes); legend != "" {
+		r.md.WriteString("\n" + legend + "\n")
+	}
+	r.plain.WriteString(text)
+}
+
+// boardText is the text of markedDiagram's board, its lines each ending
+// in a newline.
+func boardText(pos *board.Position, from, to board.Square, shapes []Shape) string {
 	marks := shapeMarks(shapes)
 	var b, row strings.Builder
 	for rank := 7; rank >= 0; rank-- {
@@ -530,5 +555,5 @@ func markedDiagram(r *richText, pos *board.Position, from, to board.Square, shap
 	if legend := shapeLegend(shapes); legend != "" {
 		b.WriteString(legend + "\n")
 	}
-	r.block(b.String())
+	return b.String()
 }

@@ -14,7 +14,9 @@ import (
 // buffer (C-h .), in plain text, the board aligned; the diagnostics after
 // an edit; C-x C-s (format on save at the lineWidth setting, against
 // testdata/opera.fixed.w60.pgn); M-x eglot-code-actions and a fix typed
-// in the minibuffer; C-M-i after "[EventD", "Nf", "0-0" and "$146".
+// in the minibuffer; C-M-i after "[EventD", "Nf", "0-0" and "$146";
+// M-x pgnls-board (emacs/pgnls-board.el: the side window's text after
+// "C-s Bxf3" and after M-f M-f, and closing it).
 func TestEmacs(t *testing.T) {
 	emacs := editor(t, "emacs", "apt-get install emacs-nox elpa-eglot")
 	// Emacs 29 and later have eglot; Debian's Emacs 28 needs elpa-eglot.

@@ -260,7 +260,7 @@ func TestHelix(t *testing.T) {
 	}
 	tm.keys("Enter")
 	written("the fix", func(text string) bool {
-		return strings.Contains(text, `[Result "0-1"]`) && strings.HasSuffix(text, "17. Rd8# 0-1\n")
+		return strings.Contains(text, `[Result "0-1"]`) && strings.HasSuffix(text, "17. Rd8# 0-1\n\n")
 	})
 
 	// C-x completes, in a game typed at the end (the test's config.toml
@@ -290,7 +290,7 @@ func TestHelix(t *testing.T) {
 	complete(" $146", "$146")
 	normal()
 	written("the completions", func(text string) bool {
-		return strings.HasSuffix(text, "17. Rd8# 0-1\n\n[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O $146\n")
+		return strings.HasSuffix(text, "17. Rd8# 0-1\n\n[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O $146\n\n")
 	})
 	tm.keys(":")
 	tm.typeText("q!")

@@ -19,7 +19,8 @@ import (
 // on save at the lineWidth setting, against testdata/opera.fixed.w60.pgn),
 // gra (a fix from the code action list), <C-x><C-o> after "[Ev", "N",
 // "0-0" and "$14" (the completion menu, and the line after <C-y>), gqip,
-// ]d and [d. Neovim's lsp.log must hold no error: pgnls writes nothing on
+// ]d and [d, :PgnBoard (nvim/board.lua: the split's lines after
+// "/Bxf3", then after W and B, and :PgnBoard again closes it). Neovim's lsp.log must hold no error: pgnls writes nothing on
 // standard error in an ordinary session.
 //
 // It runs each Neovim that PGNLS_NVIM names (executables separated by

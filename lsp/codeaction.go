@@ -20,10 +20,11 @@ const (
 	kindFormatGame = protocol.CodeActionKind(analysis.KindFormatGame)
 	kindFixAll     = protocol.CodeActionKind(analysis.KindFixAll)
 	kindStrip      = protocol.CodeActionKind(analysis.KindStripCommands)
+	kindTranslate  = protocol.CodeActionKind(analysis.KindTranslateGame)
 )
 
 // codeActionKinds are the kinds the server announces.
-var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame, kindStrip}
+var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame, kindStrip, kindTranslate}
 
 // navSnapshot returns the current snapshot of an open document, for the
 // requests that read it.

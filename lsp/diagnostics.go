@@ -64,10 +64,17 @@ func (s *server) analyze(ctx context.Context, d *openDoc, snap *document.Snapsho
 		s.log.Debug("analysis cancelled", zap.String("uri", string(d.uri)), zap.Int32("version", version), zap.Error(err))
 		return
 	}
-	d.analyzed.Store(true)
+	first := !d.analyzed.Swap(true)
 	s.log.Debug("analysis done", zap.String("uri", string(d.uri)), zap.Int32("version", version),
 		zap.Int("games", snap.Games()), zap.Duration("took", time.Since(start)))
 	s.publish(ctx, d, snap, version, true)
+	if first && snap.Len() >= LargeDocument {
+		// Format on save must answer within the editors' two seconds:
+		// the chunks remember that they are formatted (FormatEdits), so
+		// a save after an edit formats only what the edit changed. An
+		// edit cancels ctx; what was formatted by then is remembered.
+		snap.WarmFormat(ctx, analysis.FormatOptions{Width: s.settings.Load().LineWidth})
+	}
 	s.settled(snap.Len(), true) // memory.go
 }
 

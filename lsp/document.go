@@ -20,12 +20,11 @@ import (
 // openDoc is the server's record of one open document. Its fields are
 // guarded by server.mu, except those of publishing (pubMu).
 type openDoc struct {
-	uri     protocol.DocumentURI
+	uri protocol.DocumentURI
+	// doc is oversize (not parsed nor analyzed) when its text is over the
+	// maxDocumentSize setting (limits.go).
 	doc     *document.Document
 	version int32
-	// big holds the text of a document over the maxDocumentSize setting,
-	// which is not analyzed (doc is then empty); nil otherwise (limits.go).
-	big *string
 	// cancel stops the background analysis of the current version.
 	cancel context.CancelFunc
 	// analyzed is set once an analysis has run to its end: from then on,

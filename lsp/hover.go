@@ -16,19 +16,22 @@ import (
 // NAG or suffix annotation under the cursor, the documentation of a tag
 // (and, for ECO, the opening), or the position after a move as a board
 // diagram with its FEN (or why the move is illegal), in Markdown or, for a
-// client that prefers it, plain text.
+// client that prefers it, plain text. The hover.board setting "image"
+// draws the Markdown's boards as SVG pictures.
 func (s *server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
 	snap, off, err := s.requestAt(p.TextDocument.URI, p.Position)
 	if err != nil {
 		return nil, err
 	}
-	h := snap.PieceAt(off).Hover(off, analysis.HoverOptions{ECO: s.ecoBook})
+	plain := s.clientCaps().plainHover
+	images := s.settings.Load().HoverImages && !plain // a plain-text client shows no image
+	h := snap.PieceAt(off).Hover(off, analysis.HoverOptions{ECO: s.ecoBook, BoardImages: images})
 	if h == nil {
 		return nil, nil
 	}
 	r := toRange(snap, int(h.Pos), int(h.End))
 	contents := protocol.MarkupContent{Kind: protocol.Markdown, Value: h.Markdown}
-	if s.clientCaps().plainHover {
+	if plain {
 		contents = protocol.MarkupContent{Kind: protocol.PlainText, Value: h.PlainText}
 	}
 	return &protocol.Hover{Contents: contents, Range: &r}, nil

@@ -11,7 +11,6 @@ import (
 	"go.uber.org/zap"
 
 	"pgnls/analysis/document"
-	"pgnls/pgn"
 )
 
 // The size limit: a document larger than the maxDocumentSize setting is not
@@ -28,141 +27,48 @@ const defaultMaxDocumentSize = 256 << 20
 // not one of analysis.Codes: the severity setting does not apply to it.
 const codeTooLarge = "document-too-large"
 
-// tooLarge reports whether a text of size bytes is over limit (0: no limit).
-func tooLarge(size, limit int) bool { return limit > 0 && size > limit }
-
-// newOpenDoc makes the record of a document opened with text, refused when
-// the text is over limit.
+// newOpenDoc makes the record of a document opened with text, oversize
+// (document.NewLimitedDocument) when the text is over limit.
 func newOpenDoc(uri protocol.DocumentURI, version int32, text string, limit int) *openDoc {
 	d := &openDoc{uri: uri, version: version}
 	d.setText(text, limit)
 	return d
 }
 
-// setText replaces the whole text of d: parsed into a Document when it is
-// within limit, kept as it is otherwise. The Document of a refused text is
-// empty, so that whatever reads it (workspace symbols) finds nothing.
+// setText replaces the whole text of d, kept oversize when it is over
+// limit: an oversize document has no games, so that whatever reads it
+// (workspace symbols) finds nothing.
 func (d *openDoc) setText(text string, limit int) {
-	if tooLarge(len(text), limit) {
-		d.big, d.doc = &text, document.NewDocument("")
-	} else {
-		d.big, d.doc = nil, document.NewDocument(text)
-	}
+	d.doc = document.NewLimitedDocument(text, limit)
 	d.analyzed.Store(false)
 }
 
 // text returns the whole text of d.
-func (d *openDoc) text() string {
-	if d.big != nil {
-		return *d.big
-	}
-	return d.doc.Snapshot().Text()
-}
+func (d *openDoc) text() string { return d.doc.Snapshot().Text() }
 
 // size returns the length of d's text in bytes.
-func (d *openDoc) size() int {
-	if d.big != nil {
-		return len(*d.big)
-	}
-	return d.doc.Snapshot().Len()
-}
+func (d *openDoc) size() int { return d.doc.Snapshot().Len() }
 
 // apply applies a batch of changes (all or nothing, as applyChanges) under
-// the size limit. A batch that could take an analyzed document over the
-// limit is applied to its text rather than to its Document, which would
-// parse the large text on the way.
+// the size limit: an edit that takes the document over it, or one of an
+// oversize document, applies to its text without parsing it
+// (document.Document.Edit); the document is parsed again once the batch
+// leaves it within the limit.
 func (d *openDoc) apply(changes []contentChange, limit int) error {
-	if d.big == nil {
-		grown := d.doc.Snapshot().Len()
-		for _, c := range changes {
-			grown += len(c.Text)
-		}
-		if !tooLarge(grown, limit) {
-			return applyChanges(d.doc, changes)
-		}
-	}
-	text, err := applyToText(d.text(), changes)
-	if err != nil {
+	d.setLimit(limit)
+	if err := applyChanges(d.doc, changes); err != nil {
 		return err
 	}
-	d.setText(text, limit)
+	d.setLimit(limit)
 	return nil
 }
 
-// applyToText applies a batch of changes to a plain text, with the rules of
-// applyChanges: from the last change of the whole text, each range in the
-// text the previous changes left, a change that cannot be applied refusing
-// the whole batch.
-func applyToText(text string, changes []contentChange) (string, error) {
-	for i := max(0, lastWholeText(changes)); i < len(changes); i++ {
-		c := changes[i]
-		if c.refused == nil && c.Range == nil {
-			text = c.Text
-			continue
-		}
-		err := c.refused
-		start, end := 0, 0
-		if err == nil {
-			start, end, err = rangeOffsets(c.Range,
-				func(line, col int) (int, error) { return offsetUTF16(text, line, col) },
-				func(off int) (int, int) { return positionUTF16(text, off) })
-		}
-		if err != nil {
-			return "", fmt.Errorf("change %d of %d: %w", i+1, len(changes), err)
-		}
-		text = text[:start] + c.Text + text[end:]
+// setLimit applies the size limit to d; a document that changes mode
+// starts its analysis over.
+func (d *openDoc) setLimit(limit int) {
+	if d.doc.SetLimit(limit) {
+		d.analyzed.Store(false)
 	}
-	return text, nil
-}
-
-// positionUTF16 converts a byte offset in text to an LSP position as
-// offsetUTF16 reads them, for the one position of a change: the line is
-// counted by its breaks, the column in that line alone.
-func positionUTF16(text string, off int) (line, col int) {
-	head := text[:off]
-	start := max(strings.LastIndexByte(head, '\n'), strings.LastIndexByte(head, '\r')) + 1
-	line = strings.Count(head, "\n") + strings.Count(head, "\r") - strings.Count(head, "\r\n")
-	if start == off && off > 0 && head[off-1] == '\r' && off < len(text) && text[off] == '\n' {
-		// between the two bytes of a CRLF: the end of the line before
-		return positionUTF16(text, off-1)
-	}
-	_, col = pgn.NewLineTable(text[start:off]).UTF16Position(pgn.Pos(off - start))
-	return line, col
-}
-
-// offsetUTF16 converts an LSP position in text to a byte offset as
-// pgn.LineTable does, without indexing every line of a large text: the
-// line is found by counting line breaks ("\n", "\r\n" or a lone "\r"), the
-// column in that line alone.
-func offsetUTF16(text string, line, col int) (int, error) {
-	if line < 0 || col < 0 {
-		return 0, fmt.Errorf("position %d:%d is negative", line, col)
-	}
-	start, lfOnly := 0, strings.IndexByte(text, '\r') < 0
-	for n := 0; n < line; n++ {
-		var i int
-		if lfOnly {
-			i = strings.IndexByte(text[start:], '\n')
-		} else {
-			i = strings.IndexAny(text[start:], "\r\n")
-		}
-		if i < 0 {
-			return 0, fmt.Errorf("position %d:%d: line %d is past the last line (%d)", line, col, line, n)
-		}
-		start += i + 1
-		if text[start-1] == '\r' && start < len(text) && text[start] == '\n' {
-			start++
-		}
-	}
-	end := len(text)
-	if i := strings.IndexAny(text[start:], "\r\n"); i >= 0 {
-		end = start + i
-	}
-	off, err := pgn.NewLineTable(text[start:end]).OffsetUTF16(0, col)
-	if err != nil {
-		return 0, fmt.Errorf("position %d:%d: %w", line, col, err)
-	}
-	return start + int(off), nil
 }
 
 // maxDocumentSize returns the size limit of the current settings.
@@ -174,13 +80,11 @@ func (s *server) maxDocumentSize() int { return s.settings.Load().MaxDocumentSiz
 // publishes; it reports whether it did. s.mu must be held.
 func (s *server) refuseTooLarge(ctx context.Context, d *openDoc) bool {
 	limit := s.maxDocumentSize()
-	if over := tooLarge(d.size(), limit); over != (d.big != nil) {
-		d.setText(d.text(), limit)
-	}
-	if d.big == nil {
+	d.setLimit(limit)
+	if !d.doc.Oversize() {
 		return false
 	}
-	size := len(*d.big)
+	size := d.size()
 	s.log.Debug("document too large: not analyzed", zap.String("uri", string(d.uri)), zap.Int("bytes", size), zap.Int("maxDocumentSize", limit))
 	s.publishOnly(ctx, d, protocol.Diagnostic{
 		Severity: protocol.DiagnosticSeverityWarning,
@@ -211,5 +115,5 @@ func (s *server) refusesRequest(req jsonrpc2.Request) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d, ok := s.docs[p.TextDocument.URI]
-	return ok && (d.big != nil || d.lost != "")
+	return ok && (d.doc.Oversize() || d.lost != "")
 }

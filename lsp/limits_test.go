@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"go.lsp.dev/protocol"
-
-	"pgnls/pgn"
 )
 
 // waitTooLarge waits for the final diagnostics of a version and checks that
@@ -176,24 +174,6 @@ func TestMaxDocumentSizeSetting(t *testing.T) {
 		}
 		if tt.problem && !strings.Contains(strings.Join(problems, " "), "maxDocumentSize") {
 			t.Errorf("%s: problems %q do not name the setting", tt.json, problems)
-		}
-	}
-}
-
-// offsetUTF16, which finds positions in the text of a refused document,
-// agrees with the line table on every position of texts with every kind of
-// line break.
-func TestOffsetUTF16(t *testing.T) {
-	for _, text := range []string{"", "a", "\n", "ab\ncd", "ab\r\ncd\r\n", "a\rb\r\rc", "é𝄞x\n\r\n\n", "x\r"} {
-		table := pgn.NewLineTable(text)
-		for line := 0; line < 6; line++ {
-			for col := 0; col < 6; col++ {
-				want, wantErr := table.OffsetUTF16(line, col)
-				got, err := offsetUTF16(text, line, col)
-				if (err != nil) != (wantErr != nil) || err == nil && got != int(want) {
-					t.Errorf("%q %d:%d: %d, %v; want %d, %v", text, line, col, got, err, want, wantErr)
-				}
-			}
 		}
 	}
 }

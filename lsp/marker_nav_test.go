@@ -571,7 +571,7 @@ func TestNavCapabilities(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"codeActionProvider":              `{"codeActionKinds":["quickfix","source.fixAll","source.format.game","source.stripCommands"]}`,
+		"codeActionProvider":              `{"codeActionKinds":["quickfix","source.fixAll","source.format.game","source.stripCommands","source.translate.game"]}`,
 		"documentFormattingProvider":      `true`,
 		"documentRangeFormattingProvider": `true`,
 		"documentSymbolProvider":          `true`,

@@ -61,6 +61,7 @@ func (s *server) methodTable() map[string]method {
 		protocol.MethodSemanticTokensRange:         requestMethod(s.SemanticTokensRange), // semantic.go, analysis/tokens.go
 		methodSelectionRange:                       requestMethod(s.selectionRange),      // selection.go, analysis/selection.go
 		methodInlayHint:                            requestMethod(s.inlayHint),           // inlay.go, analysis/inlay.go
+		methodPosition:                             requestMethod(s.position),            // position.go, analysis/position_at.go
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -50,6 +51,10 @@ type Settings struct {
 	// MoveLanguage is the language (of analysis.MoveLanguages) that
 	// "Translate this game" translates from; "" tries them all.
 	MoveLanguage string
+	// HoverImages draws the boards of hovers as SVG pictures (the setting
+	// hover.board: "image") for clients that take Markdown; the default,
+	// "text", keeps the text board, which every client shows.
+	HoverImages bool
 }
 
 func defaultSettings() *Settings {
@@ -167,6 +172,9 @@ func parseSettings(v any) (set *Settings, problems []string) {
 			problems = append(problems, fmt.Sprintf("settings: moveLanguage: want \"\" or one of %s, not %s", strings.Join(analysis.MoveLanguages(), ", "), jsonValue(v)))
 		}
 	}
+	if v, ok := obj["hover"]; ok && v != nil {
+		problems = append(problems, parseHover(v, set)...)
+	}
 	if sv, ok := obj["severity"]; ok && sv != nil {
 		sev, bad := config.ParseSeverities(sv) // the project config file's too
 		set.Severity = sev
@@ -251,4 +259,29 @@ func jsonKind(v any) string {
 		return "an array"
 	}
 	return "an object"
+}
+
+// parseHover reads the hover settings: {"board": "text"} or {"board":
+// "image"}.
+func parseHover(v any, set *Settings) (problems []string) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return []string{fmt.Sprintf("settings: hover: want an object such as {\"board\": \"image\"}, not %s", jsonKind(v))}
+	}
+	for name, v := range obj {
+		if name != "board" {
+			problems = append(problems, fmt.Sprintf("settings: hover: unknown setting %q (board)", name))
+			continue
+		}
+		switch v {
+		case "text", nil:
+			set.HoverImages = false
+		case "image":
+			set.HoverImages = true
+		default:
+			problems = append(problems, fmt.Sprintf("settings: hover.board: want \"text\" or \"image\", not %s", jsonValue(v)))
+		}
+	}
+	sort.Strings(problems)
+	return problems
 }

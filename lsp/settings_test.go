@@ -35,11 +35,16 @@ func TestParseSettings(t *testing.T) {
 		{"fraction", `{"lineWidth": 79.5}`, Settings{LineWidth: 79, MaxDiagnostics: 100}, []string{"lineWidth"}},
 		{"move language", `{"moveLanguage": "german"}`, Settings{LineWidth: 79, MaxDiagnostics: 100, MoveLanguage: "German"}, nil},
 		{"unknown move language", `{"moveLanguage": "Klingon"}`, Settings{LineWidth: 79, MaxDiagnostics: 100}, []string{`moveLanguage: want "" or one of Czech, Danish`}},
+		{"hover images", `{"hover": {"board": "image"}}`, Settings{LineWidth: 79, MaxDiagnostics: 100, HoverImages: true}, nil},
+		{"hover text", `{"hover": {"board": "text"}}`, Settings{LineWidth: 79, MaxDiagnostics: 100}, nil},
+		{"hover wrong", `{"hover": {"board": "svg", "size": 3}}`, Settings{LineWidth: 79, MaxDiagnostics: 100},
+			[]string{`hover.board: want "text" or "image", not "svg"`, `hover: unknown setting "size"`}},
+		{"hover not an object", `{"hover": "image"}`, Settings{LineWidth: 79, MaxDiagnostics: 100}, []string{"hover: want an object"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, problems := parseSettingsJSON(json.RawMessage(tt.json))
-			if got.LineWidth != tt.want.LineWidth || got.MaxDiagnostics != tt.want.MaxDiagnostics || !maps.Equal(got.Severity, tt.want.Severity) || got.MoveLanguage != tt.want.MoveLanguage {
+			if got.LineWidth != tt.want.LineWidth || got.MaxDiagnostics != tt.want.MaxDiagnostics || !maps.Equal(got.Severity, tt.want.Severity) || got.MoveLanguage != tt.want.MoveLanguage || got.HoverImages != tt.want.HoverImages {
 				t.Errorf("got %+v, want %+v", *got, tt.want)
 			}
 			if len(problems) != len(tt.problems) {

@@ -25,7 +25,8 @@ import (
 //
 // A Document is not safe for concurrent use; its Snapshots are.
 type Document struct {
-	snap *Snapshot
+	snap  *Snapshot
+	limit int // the size limit in bytes (0: none; oversize.go)
 }
 
 // NewDocument parses text into a document. No analysis is done until
@@ -117,6 +118,10 @@ func (d *Document) Edit(start, end int, newText string) error {
 	s := d.snap
 	if start < 0 || end < start || end > s.size {
 		return fmt.Errorf("edit range %d-%d is outside the text (0-%d)", start, end, s.size)
+	}
+	if s.oversize || tooLarge(s.size-(end-start)+len(newText), d.limit) {
+		d.editOversize(start, end, newText)
+		return nil
 	}
 	first := s.list.atOffset(start).index
 	last := first
@@ -239,6 +244,12 @@ func splitChunks(f *pgn.File, text string) []*chunk {
 		c.init(text[from:min(int(to), len(text))], n)
 		c.tail = pgn.TailOf(&s.file)
 		c.seed = s
+		c.firstItem.Store(firstIsOther) // known now, for FormatEdits
+		if len(items) > 0 {
+			if _, ok := items[0].(*pgn.Game); ok {
+				c.firstItem.Store(firstIsGame)
+			}
+		}
 		games += n
 		chunks = append(chunks, c)
 	}
@@ -289,6 +300,11 @@ type chunk struct {
 	// chunks of a database never have a position converted, and a table
 	// for each was a tenth of a large document's memory.
 	lines atomic.Pointer[pgn.LineTable]
+	// firstItem says whether its first item is a game, once asked
+	// (startsWithGame); formattedWith the options it formatted to no edit
+	// with, once it has (FormatEdits).
+	firstItem     atomic.Int32
+	formattedWith atomic.Pointer[analysis.FormatOptions]
 
 	mu   sync.Mutex // held while analyzing
 	seed *seed      // guarded by mu; nil once analyzed
@@ -415,6 +431,9 @@ type Snapshot struct {
 	size  int
 	games int
 	focus int // where the edit that made it started (Focus)
+	// oversize is set for a document over its size limit: text holds its
+	// text, list one empty chunk (oversize.go).
+	oversize bool
 
 	textOnce sync.Once
 	text     string
@@ -439,6 +458,9 @@ func (s *Snapshot) Games() int { return s.games }
 // PositionUTF16 converts a byte offset to an LSP position.
 func (s *Snapshot) PositionUTF16(off int) (line, col int) {
 	off = max(0, min(off, s.size))
+	if s.oversize {
+		return plainPositionUTF16(s.text, off)
+	}
 	p := s.list.atOffset(off)
 	line, col = p.chunk.lineTable().UTF16Position(pgn.Pos(off - p.base))
 	return line + p.line, col
@@ -449,6 +471,9 @@ func (s *Snapshot) PositionUTF16(off int) (line, col int) {
 func (s *Snapshot) OffsetUTF16(line, col int) (int, error) {
 	if line < 0 || col < 0 {
 		return 0, fmt.Errorf("position %d:%d is negative", line, col)
+	}
+	if s.oversize {
+		return plainOffsetUTF16(s.text, line, col)
 	}
 	p := s.list.atLine(line)
 	off, err := p.chunk.lineTable().OffsetUTF16(line-p.line, col)
@@ -463,6 +488,9 @@ func (s *Snapshot) OffsetUTF16(line, col int) (int, error) {
 func (s *Snapshot) ClampUTF16(line, col int) int {
 	if line < 0 {
 		return 0
+	}
+	if s.oversize {
+		return plainClampUTF16(s.text, line, col)
 	}
 	p := s.list.atLine(line)
 	return int(p.chunk.lineTable().ClampUTF16(line-p.line, col)) + p.base

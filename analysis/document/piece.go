@@ -187,3 +187,13 @@ func (p Piece) GameSymbols(number int) []analysis.GameSymbol {
 	}
 	return games
 }
+
+// PositionAt is analysis.PositionAt at off, its move's span in whole-text
+// offsets.
+func (p Piece) PositionAt(off int, eco *analysis.ECOBook) *analysis.PositionAtCursor {
+	at := analysis.PositionAt(p.f, p.at(off), eco)
+	if at != nil && at.Move != nil {
+		at.Move.Pos, at.Move.End = p.whole(at.Move.Pos), p.whole(at.Move.End)
+	}
+	return at
+}

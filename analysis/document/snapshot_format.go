@@ -1,7 +1,10 @@
 package document
 
 import (
+	"context"
+	"runtime"
 	"strings"
+	"sync"
 
 	"pgnls/analysis"
 	"pgnls/pgn"
@@ -24,66 +27,164 @@ import (
 // is in the group of the text before it, since the whole text's formatting
 // keeps the run together, with its own spacing.
 // The pieces of `pgnls fmt` (pgn.Reader) are cut at games too.
+//
+// Format on save of a large database must not cost a full reformat each
+// time (the editors allow it two seconds): a chunk is immutable and shared
+// by every later snapshot, so a group of one chunk that formatted to no
+// edit remembers it (chunk.formattedWith), and only the chunks an edit
+// made since are formatted again. The groups are formatted on every core.
 func (s *Snapshot) FormatEdits(opts analysis.FormatOptions, from, to int) []analysis.Edit {
 	from, to = max(0, min(from, s.size)), max(0, min(to, s.size))
 	// The group of the chunk before from (an empty range at a chunk's
 	// start touches the item before it, as in FormatRangeEdits).
 	first := s.list.atOffset(max(0, from-1)).index
-	firstFile := s.list.at(first).chunk.parse()
-	for first > 0 && !startsWithGame(firstFile) {
+	for first > 0 && !s.list.at(first).chunk.startsWithGame() {
 		first--
-		firstFile = s.list.at(first).chunk.parse()
 	}
-	var out []analysis.Edit
-	var group []place       // the chunks of the group being gathered
-	var groupFile *pgn.File // the parse of its first chunk
-	flush := func() {
-		base := group[0].base
-		f := groupFile
-		if len(group) > 1 {
-			var b strings.Builder
-			for _, p := range group {
-				b.WriteString(p.chunk.text)
-			}
-			f = pgn.Parse(b.String())
-		}
-		n := len(f.Src)
-		rf, rt := pgn.Pos(max(0, min(from-base, n))), pgn.Pos(max(0, min(to-base, n)))
-		for _, e := range analysis.FormatRangeEdits(f, opts, rf, rt) {
-			e.Pos += pgn.Pos(base)
-			e.End += pgn.Pos(base)
-			out = append(out, e)
-		}
-	}
+	var groups [][]place
+	var group []place // the chunks of the group being gathered
 	s.list.all(first, func(p place) bool {
-		f := firstFile
-		if p.index != first {
-			f = p.chunk.parse()
-		}
-		if len(group) > 0 && startsWithGame(f) {
-			flush()
-			group = group[:0]
+		if len(group) > 0 && p.chunk.startsWithGame() {
+			groups = append(groups, group)
+			group = nil
 			if p.base > to {
 				return false // the groups after the range have no edit
 			}
-		}
-		if len(group) == 0 {
-			groupFile = f
 		}
 		group = append(group, p)
 		return true
 	})
 	if len(group) > 0 && group[0].base <= to {
-		flush()
+		groups = append(groups, group)
+	}
+	edits := make([][]analysis.Edit, len(groups))
+	forEachGroup(len(groups), func(i int) {
+		edits[i] = formatGroup(groups[i], opts, from, to)
+	})
+	var out []analysis.Edit
+	for _, e := range edits {
+		out = append(out, e...)
 	}
 	return out
 }
 
-// startsWithGame reports whether a chunk's first item is a game.
-func startsWithGame(f *pgn.File) bool {
-	if len(f.Items) == 0 {
+// WarmFormat formats every group of one chunk that has not been with opts,
+// keeping no edit, so that the first Format Document of a large document
+// just opened costs only what its edits need (see FormatEdits). It stops
+// when ctx ends.
+func (s *Snapshot) WarmFormat(ctx context.Context, opts analysis.FormatOptions) {
+	var chunks []place
+	s.list.all(0, func(p place) bool {
+		chunks = append(chunks, p)
+		return true
+	})
+	forEachGroup(len(chunks), func(i int) {
+		p := chunks[i]
+		if ctx.Err() != nil || !p.chunk.startsWithGame() || p.chunk.formatted(opts) {
+			return
+		}
+		if i+1 < len(chunks) && !chunks[i+1].chunk.startsWithGame() {
+			return // a group of several chunks: nothing is remembered of it
+		}
+		formatGroup([]place{p}, opts, p.base, p.base+len(p.chunk.text))
+	})
+}
+
+// formatGroup returns the edits of FormatRangeEdits on one group, in
+// whole-text offsets.
+func formatGroup(group []place, opts analysis.FormatOptions, from, to int) []analysis.Edit {
+	one := len(group) == 1
+	if one && group[0].chunk.formatted(opts) {
+		return nil // formatted to no edit before: its text has not changed
+	}
+	base := group[0].base
+	var f *pgn.File
+	if one {
+		f = group[0].chunk.parse()
+	} else {
+		var b strings.Builder
+		for _, p := range group {
+			b.WriteString(p.chunk.text)
+		}
+		f = pgn.Parse(b.String())
+	}
+	n := len(f.Src)
+	rf, rt := pgn.Pos(max(0, min(from-base, n))), pgn.Pos(max(0, min(to-base, n)))
+	edits := analysis.FormatRangeEdits(f, opts, rf, rt)
+	if one && len(edits) == 0 && rf == 0 && int(rt) == n {
+		group[0].chunk.setFormatted(opts)
+	}
+	for i := range edits {
+		edits[i].Pos += pgn.Pos(base)
+		edits[i].End += pgn.Pos(base)
+	}
+	return edits
+}
+
+// forEachGroup calls fn(i) for i in [0, n) on up to GOMAXPROCS goroutines.
+func forEachGroup(n int, fn func(i int)) {
+	workers := min(n, runtime.GOMAXPROCS(0))
+	if workers <= 1 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// startsWithGame reports whether a chunk's first item is a game, parsing
+// it the first time only.
+func (c *chunk) startsWithGame() bool {
+	switch c.firstItem.Load() {
+	case firstIsGame:
+		return true
+	case firstIsOther:
 		return false
 	}
-	_, ok := f.Items[0].(*pgn.Game)
-	return ok
+	f := c.parse()
+	starts := false
+	if len(f.Items) > 0 {
+		_, starts = f.Items[0].(*pgn.Game)
+	}
+	if starts {
+		c.firstItem.Store(firstIsGame)
+	} else {
+		c.firstItem.Store(firstIsOther)
+	}
+	return starts
+}
+
+// What a chunk knows of its first item (chunk.firstItem).
+const (
+	firstUnknown int32 = iota
+	firstIsGame
+	firstIsOther
+)
+
+// formatted reports whether the chunk, as a group of its own, formatted to
+// no edit with opts.
+func (c *chunk) formatted(opts analysis.FormatOptions) bool {
+	o := c.formattedWith.Load()
+	return o != nil && *o == opts
+}
+
+// setFormatted records that the chunk formats to no edit with opts.
+func (c *chunk) setFormatted(opts analysis.FormatOptions) {
+	c.formattedWith.Store(&opts)
 }

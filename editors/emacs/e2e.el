@@ -204,10 +204,39 @@ the line then reads WANT."
     (pgnls-e2e--complete "\n\n1. e4 e5 2. Nf" "1. e4 e5 2. Nf3")
     (pgnls-e2e--complete " Nc6 3. Bc4 Bc5 4. 0-0" "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O")
     (pgnls-e2e--complete " $146" "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O $146")
+
+    ;; 7. M-x pgnls-board (pgnls-board.el): a side window on the right
+    ;; with the board at point, which follows point from
+    ;; `post-command-hook': after "C-s Bxf3", the bishop on f3; M-f twice
+    ;; on, the queen there; M-x pgnls-board again closes it.
+    (goto-char (point-min))
+    (pgnls-e2e--keys "M-x pgnls-board RET C-s Bxf3 RET")
+    (let ((text (pgnls-e2e--board)))
+      (pgnls-e2e--check (and text (string-match-p "^4\\.\\.\\. Bxf3, main line$" text)
+                             (string-match-p "^3  ·  ·  ·  ·  · \\[♝\\] ·  ·$" text)
+                             (string-match-p "^FEN: rn1qkbnr/ppp2ppp/3p4/4P3/4P3/5b2/PPP2PPP/RNBQKB1R w KQkq - 0 5$" text)
+                             (string-match-p "^White to move, 35 legal moves$" text))
+                        "the board after C-s Bxf3:\n%s" text)
+      (pgnls-e2e--check (eq (window-parameter (get-buffer-window "*pgnls board*") 'window-side) 'right)
+                        "the board is not in the right side window"))
+    (pgnls-e2e--keys "M-f M-f")
+    (let ((text (pgnls-e2e--board)))
+      (pgnls-e2e--check (and text (string-match-p "^5\\. Qxf3, main line$" text)
+                             (string-match-p "^3  ·  ·  ·  ·  · \\[♕\\] ·  ·$" text))
+                        "the board after M-f M-f:\n%s" text))
+    (pgnls-e2e--keys "M-x pgnls-board RET")
+    (pgnls-e2e--check (not (get-buffer-window "*pgnls board*")) "M-x pgnls-board did not close the board")
     (set-buffer-modified-p nil)))
+
+(defun pgnls-e2e--board ()
+  "The text of the board's window, or nil when it shows none."
+  (let ((win (get-buffer-window "*pgnls board*")))
+    (and win (with-current-buffer (window-buffer win)
+               (buffer-substring-no-properties (point-min) (point-max))))))
 
 (setq eglot-autoshutdown nil)
 (load (getenv "PGNLS_SNIPPET") nil t)
+(load (expand-file-name "pgnls-board.el" (file-name-directory (getenv "PGNLS_SNIPPET"))) nil t)
 (setq pgnls-settings '(:lineWidth 60 :severity (:str-order "hint")))
 (condition-case err
     (pgnls-e2e--run)

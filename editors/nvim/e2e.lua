@@ -3,7 +3,8 @@
 -- with the keys the README names, as a user types them (nvim_input): K
 -- hovers, typing in insert mode updates the diagnostics, :w formats, gra
 -- applies a fix, <C-x><C-o> completes tag pairs, moves (after "N" and
--- "0-0") and NAGs, gqip formats a game, ]d and [d go to the diagnostics.
+-- "0-0") and NAGs, gqip formats a game, ]d and [d go to the diagnostics,
+-- :PgnBoard (board.lua) opens the board that follows the cursor.
 -- What is
 -- checked is what a user sees: the floating window's text, the completion
 -- menu (complete_info()), the buffer, the file written, the diagnostics.
@@ -61,6 +62,8 @@ local TIMEOUT = 10000
 -- the server.
 vim.g.pgnls_settings = { pgnls = { lineWidth = 60, severity = { ["str-order"] = "hint" } } }
 dofile(os.getenv("PGNLS_SNIPPET"))
+-- :PgnBoard, which works with either set-up, from the same folder.
+dofile(vim.fn.fnamemodify(os.getenv("PGNLS_SNIPPET"), ":h") .. "/board.lua")
 
 local E, W, H = vim.diagnostic.severity.ERROR, vim.diagnostic.severity.WARN, vim.diagnostic.severity.HINT
 
@@ -407,6 +410,57 @@ end, function()
   local last = ds[#ds]
   local pos = vim.api.nvim_win_get_cursor(0)
   return #ds > 1 and pos[1] == last.lnum + 1 and pos[2] == last.col
+end)
+
+-- 14. :PgnBoard opens a split on the right with the board at the cursor
+-- (pgnls/position): after "/Bxf3", the bishop on f3, in brackets with the
+-- square it came from, and the FEN. The cursor stays in the game.
+local function board_lines()
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    local b = vim.api.nvim_win_get_buf(win)
+    if vim.bo[b].filetype == "pgnboard" then
+      return vim.api.nvim_buf_get_lines(b, 0, -1, false), win
+    end
+  end
+end
+local function board_shows(text)
+  local lines = board_lines()
+  return lines ~= nil and vim.tbl_contains(lines, text)
+end
+step(":PgnBoard", function()
+  vim.api.nvim_input("gg/Bxf3<CR>:PgnBoard<CR>")
+end, function()
+  return board_shows("4... Bxf3, main line")
+end, function()
+  local lines, win = board_lines()
+  check(vim.api.nvim_get_current_buf() == buf, "the cursor left the game for buffer %d", vim.api.nvim_get_current_buf())
+  check(vim.api.nvim_win_get_position(win)[2] > 0, "the board is not on the right")
+  check(vim.tbl_contains(lines, "3  ·  ·  ·  ·  · [♝] ·  ·"), "no bishop on f3:\n%s", table.concat(lines, "\n"))
+  check(vim.tbl_contains(lines, "8  ♜  ♞  ·  ♛  ♚  ♝  ♞  ♜"), "the bishop is still on c8:\n%s", table.concat(lines, "\n"))
+  check(vim.tbl_contains(lines, "FEN: rn1qkbnr/ppp2ppp/3p4/4P3/4P3/5b2/PPP2PPP/RNBQKB1R w KQkq - 0 5"), "FEN:\n%s", table.concat(lines, "\n"))
+  check(vim.tbl_contains(lines, "White to move, 35 legal moves"), "side and legal moves:\n%s", table.concat(lines, "\n"))
+end)
+
+-- 15. The board follows the cursor: WW goes on to "Qxf3" (the queen takes
+-- on f3), BB back to "Bxf3".
+step("the board follows W", function()
+  vim.api.nvim_input("WW")
+end, function()
+  return board_shows("5. Qxf3, main line")
+end, function()
+  check(board_shows("3  ·  ·  ·  ·  · [♕] ·  ·"), "no queen on f3:\n%s", table.concat(board_lines(), "\n"))
+end)
+step("the board follows B", function()
+  vim.api.nvim_input("BB")
+end, function()
+  return board_shows("4... Bxf3, main line")
+end)
+
+-- 16. :PgnBoard again closes the split.
+step(":PgnBoard closes", function()
+  vim.api.nvim_input(":PgnBoard<CR>")
+end, function()
+  return board_lines() == nil
 end)
 
 local function run(i)
