@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"pgnls/analysis/internal/testhook/panictest"
 	"pgnls/pgn"
 )
 
@@ -12,11 +13,11 @@ import (
 // text is lost; the edits for an editor leave that game alone.
 func TestFormatPanicKeepsTheGameAsWritten(t *testing.T) {
 	for _, procs := range []int{1, 4} {
-		withPanicHook(t, procs)
+		panictest.WithHook(t, procs)
 		var b strings.Builder
 		for i := range 60 {
 			if i == 17 {
-				b.WriteString("[" + panicGame + " \"1\"]\n\n1.e4   e5 2.Ng1f3 *\n\n")
+				b.WriteString("[" + panictest.Game + " \"1\"]\n\n1.e4   e5 2.Ng1f3 *\n\n")
 				continue
 			}
 			b.WriteString("1.d4 d5 2.Ng1f3 *\n\n")
@@ -24,7 +25,7 @@ func TestFormatPanicKeepsTheGameAsWritten(t *testing.T) {
 		src := b.String()
 		f := pgn.Parse(src)
 		out := Format(f, FormatOptions{})
-		kept := "[" + panicGame + " \"1\"]\n\n1.e4   e5 2.Ng1f3 *\n\n"
+		kept := "[" + panictest.Game + " \"1\"]\n\n1.e4   e5 2.Ng1f3 *\n\n"
 		if !strings.Contains(out, kept) || strings.Count(out, "1. d4 d5 2. Nf3 *\n") != 59 {
 			t.Errorf("GOMAXPROCS %d: formatted:\n%s", procs, out)
 		}

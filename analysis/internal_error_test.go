@@ -7,49 +7,17 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"pgnls/analysis/internal/testhook"
+	"pgnls/analysis/internal/testhook/panictest"
 	"pgnls/pgn"
 )
-
-// panicGame is the tag that makes the test hook (testhook.PanicTag) panic on a game.
-const panicGame = "PgnlsTestPanic"
-
-// withPanicHook sets the test hook and as many procs as it takes for a
-// file of a few games to be checked on worker goroutines, for the test.
-func withPanicHook(t *testing.T, procs int) {
-	t.Helper()
-	testhook.PanicTag = panicGame
-	old := runtime.GOMAXPROCS(procs)
-	t.Cleanup(func() {
-		testhook.PanicTag = ""
-		runtime.GOMAXPROCS(old)
-	})
-}
-
-// gamesWithAPanic returns n games, one a line; game bad makes the checker
-// panic, and game illegal has an illegal move.
-func gamesWithAPanic(n, bad, illegal int) string {
-	var b strings.Builder
-	for i := range n {
-		switch i {
-		case bad:
-			fmt.Fprintf(&b, "[%s \"1\"] 1. e4 e5 *\n", panicGame)
-		case illegal:
-			b.WriteString("1. e4 e5 2. Ke3 *\n")
-		default:
-			b.WriteString("1. d4 d5 *\n")
-		}
-	}
-	return b.String()
-}
 
 // A panic while checking a game becomes an internal error at that game, on
 // the goroutine that checks it, in parallel (several games a worker) or
 // not; the other games are still checked.
 func TestCheckerPanicIsAnInternalErrorOnItsGame(t *testing.T) {
 	for _, procs := range []int{1, 4} {
-		withPanicHook(t, procs)
-		src := gamesWithAPanic(60, 17, 42)
+		panictest.WithHook(t, procs)
+		src := panictest.Games(60, 17, 42)
 		f := pgn.Parse(src)
 		var internal, illegal []Diagnostic
 		for _, d := range CheckFile(f) {

@@ -8,58 +8,25 @@ import (
 	"testing"
 
 	"pgnls/analysis"
-	"pgnls/analysis/internal/testhook"
+	"pgnls/analysis/internal/testhook/panictest"
 	"pgnls/pgn"
 	"pgnls/pgn/pgntest"
 )
-
-// panicGame is the tag that makes the test hook (testhook.PanicTag) panic
-// on a game.
-const panicGame = "PgnlsTestPanic"
-
-// withPanicHook sets the test hook and as many procs as it takes for a
-// file of a few games to be checked on worker goroutines, for the test.
-func withPanicHook(t *testing.T, procs int) {
-	t.Helper()
-	testhook.PanicTag = panicGame
-	old := runtime.GOMAXPROCS(procs)
-	t.Cleanup(func() {
-		testhook.PanicTag = ""
-		runtime.GOMAXPROCS(old)
-	})
-}
-
-// gamesWithAPanic returns n games, one a line; game bad makes the checker
-// panic, and game illegal has an illegal move.
-func gamesWithAPanic(n, bad, illegal int) string {
-	var b strings.Builder
-	for i := range n {
-		switch i {
-		case bad:
-			fmt.Fprintf(&b, "[%s \"1\"] 1. e4 e5 *\n", panicGame)
-		case illegal:
-			b.WriteString("1. e4 e5 2. Ke3 *\n")
-		default:
-			b.WriteString("1. d4 d5 *\n")
-		}
-	}
-	return b.String()
-}
 
 // The language server's analysis: a document whose chunk holds many games
 // (games that share a line are one chunk) is checked on worker goroutines;
 // the panic of one game is an internal error there, and the document goes
 // on being analyzed and edited.
 func TestDocumentAnalysisSurvivesACheckerPanic(t *testing.T) {
-	withPanicHook(t, 4)
-	line := strings.ReplaceAll(gamesWithAPanic(40, 7, 30), "\n", " ")
+	panictest.WithHook(t, 4)
+	line := strings.ReplaceAll(panictest.Games(40, 7, 30), "\n", " ")
 	src := strings.Repeat(pgntest.SevenTags+"1. e4 e5 *\n\n", 50) + line + "\n"
 	doc := NewDocument(src)
 	s := doc.Snapshot()
 	if err := s.Analyze(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	at := pgn.Pos(strings.Index(src, "["+panicGame))
+	at := pgn.Pos(strings.Index(src, "["+panictest.Game))
 	var internal []analysis.Diagnostic
 	for _, d := range s.Diagnostics() {
 		if d.Code == analysis.CodeInternal {
