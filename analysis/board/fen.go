@@ -72,8 +72,8 @@ func ParseFEN(fen string) (Position, error) {
 	var p Position
 	var buf [6]string
 	fields := splitFields(fen, &buf)
-	if len(fields) != 6 && len(fields) != 4 {
-		return p, fenError(-1, "found %d fields, want 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number) or the first 4", len(fields))
+	if err := checkFieldCount(fields); err != nil {
+		return p, err
 	}
 	if err := p.parsePlacement(fields[fenPlacement], false); err != nil {
 		return p, err
@@ -81,13 +81,8 @@ func ParseFEN(fen string) (Position, error) {
 	if err := p.checkPieces(); err != nil {
 		return p, err
 	}
-	switch fields[fenSide] {
-	case "w":
-		p.side = White
-	case "b":
-		p.side = Black
-	default:
-		return p, fenError(fenSide, "side to move is %q, want \"w\" or \"b\"", fields[fenSide])
+	if err := p.parseSide(fields[fenSide]); err != nil {
+		return p, err
 	}
 	if err := p.parseCastling(fields[fenCastling]); err != nil {
 		return p, chess960Hint(fen, err)
@@ -458,4 +453,26 @@ func fenLetter(pt PieceType, c Color) byte {
 		letter += 'a' - 'A'
 	}
 	return letter
+}
+
+// checkFieldCount checks that a FEN has its six fields, or the first four
+// (EPD's).
+func checkFieldCount(fields []string) error {
+	if len(fields) != 6 && len(fields) != 4 {
+		return fenError(-1, "found %d fields, want 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number) or the first 4", len(fields))
+	}
+	return nil
+}
+
+// parseSide reads the side-to-move field.
+func (p *Position) parseSide(field string) error {
+	switch field {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return fenError(fenSide, "side to move is %q, want \"w\" or \"b\"", field)
+	}
+	return nil
 }

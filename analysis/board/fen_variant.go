@@ -52,8 +52,8 @@ func ParseFENVariant(fen string, v Variant) (Position, error) {
 			return p, err
 		}
 	}
-	if len(fields) != 6 && len(fields) != 4 {
-		return p, fenError(-1, "found %d fields, want 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number) or the first 4", len(fields))
+	if err := checkFieldCount(fields); err != nil {
+		return p, err
 	}
 	if err := p.parseVariantPlacement(fields[fenPlacement]); err != nil {
 		return p, err
@@ -61,13 +61,8 @@ func ParseFENVariant(fen string, v Variant) (Position, error) {
 	if err := p.checkVariantPieces(); err != nil {
 		return p, err
 	}
-	switch fields[fenSide] {
-	case "w":
-		p.side = White
-	case "b":
-		p.side = Black
-	default:
-		return p, fenError(fenSide, "side to move is %q, want \"w\" or \"b\"", fields[fenSide])
+	if err := p.parseSide(fields[fenSide]); err != nil {
+		return p, err
 	}
 	if err := p.parseVariantCastling(fields[fenCastling]); err != nil {
 		return p, err
