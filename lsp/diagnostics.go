@@ -109,7 +109,7 @@ func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc
 // publish sends the diagnostics of snap, the final ones or those found so
 // far, unless ctx was cancelled (a newer version or didClose took over).
 func (s *server) publish(ctx context.Context, d *openDoc, snap *document.Snapshot, version int32, final bool) {
-	diags := render(snap, s.settingsFor(d.uri))
+	diags := render(snap, s.settingsFor(d.uri), s.engineDiagnostics(d, snap))
 	defer recycle(diags)
 	d.pubMu.Lock()
 	defer d.pubMu.Unlock()
@@ -155,10 +155,10 @@ func (s *server) sendDiagnostics(ctx context.Context, uri protocol.DocumentURI, 
 // document.Snapshot.Select chooses them with the settings' severities and
 // maxDiagnostics, with a note at the top of the document saying how many
 // were left out.
-func render(snap *document.Snapshot, set *Settings) []protocol.Diagnostic {
+func render(snap *document.Snapshot, set *Settings, extra []analysis.Diagnostic) []protocol.Diagnostic {
 	kept := takeList[analysis.Diagnostic](&keptLists, min(set.MaxDiagnostics, maxRecycled))
 	defer func() { recycleList(&keptLists, kept) }()
-	sel := snap.Select(document.SelectOptions{Severity: set.Severity, Max: set.MaxDiagnostics}, kept)
+	sel := snap.Select(document.SelectOptions{Severity: set.Severity, Max: set.MaxDiagnostics, Extra: extra}, kept)
 	kept = sel.Diagnostics
 	out := takeList[protocol.Diagnostic](&renderedLists, len(kept)+1)
 	if sel.Omitted > 0 {
