@@ -147,7 +147,7 @@ func (s *server) sendDiagnostics(ctx context.Context, uri protocol.DocumentURI, 
 	buf := publishBuffers.Get().(*[]byte)
 	defer publishBuffers.Put(buf)
 	*buf = appendPublishDiagnostics((*buf)[:0], &publishDiagnosticsParams{URI: uri, Version: version, Diagnostics: diags})
-	_, err := s.stream.writeBody(*buf)
+	_, err := s.stream.WriteBody(*buf)
 	return err
 }
 

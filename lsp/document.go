@@ -118,7 +118,7 @@ func uinteger(v json.RawMessage) (uint32, error) {
 	case err != nil && strings.ContainsAny(string(v), ".eE") && json.Valid(v):
 		return 0, fmt.Errorf("%s is not a whole number", v)
 	case err != nil:
-		return 0, fmt.Errorf("%s is not a number", truncate(v))
+		return 0, fmt.Errorf("%.200s is not a number", v)
 	case n < 0:
 		return 0, fmt.Errorf("%d is negative", n)
 	case n > math.MaxInt32:
