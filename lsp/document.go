@@ -42,7 +42,8 @@ type openDoc struct {
 	// was not cancelled before it publishes, so nothing it sends can follow
 	// what a newer version or didClose sent.
 	pubMu  sync.Mutex
-	closed bool // guarded by pubMu
+	closed bool        // guarded by pubMu
+	pub    publication // guarded by pubMu (diagnostics.go)
 }
 
 func (d *openDoc) cancelAnalysis() {
@@ -298,7 +299,7 @@ func (s *server) DidClose(_ context.Context, p *protocol.DidCloseTextDocumentPar
 	s.log.Info("close", zap.String("uri", string(uri)))
 	d.pubMu.Lock()
 	d.closed = true
-	err := s.sendDiagnostics(s.ctx, uri, nil, nil)
+	err := s.sendDiagnostics(s.ctx, d, nil, nil)
 	d.pubMu.Unlock()
 	s.settled(0, false) // memory.go
 	return err

@@ -14,7 +14,17 @@ type SelectOptions struct {
 	Severity map[analysis.Code]analysis.Severity
 	// Max is the most diagnostics shown; 0 shows them all.
 	Max int
+	// Scratch, when set, is the space Select works in, reused from call
+	// to call; nil: Select makes its own.
+	Scratch *Scratch
 }
+
+// Scratch is the working space of Select, kept by a caller that selects
+// again and again (a language server, after every keystroke, for each
+// open document), so that a selection makes no garbage beyond its result.
+// The zero Scratch is ready. It is for one Select at a time, and holds
+// nothing of a snapshot between them.
+type Scratch struct{ nearest nearestLists }
 
 // severity returns the severity d is shown with.
 func (o *SelectOptions) severity(d analysis.Diagnostic) analysis.Severity {
@@ -76,7 +86,11 @@ func (s *Snapshot) Select(opts SelectOptions, dst []analysis.Diagnostic) Selecti
 		kept = append(kept, d)
 	}
 	if room = min(room, limit-(len(kept)-len(dst))); room > 0 {
-		kept = s.nearestOfCodes(kept, at, s.focus, room)
+		scratch := opts.Scratch
+		if scratch == nil {
+			scratch = new(Scratch)
+		}
+		kept = s.nearestOfCodes(kept, at, s.focus, room, &scratch.nearest)
 	}
 	mine := kept[len(dst):]
 	slices.SortStableFunc(mine, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
