@@ -24,7 +24,7 @@ const (
 )
 
 // codeActionKinds are the kinds the server announces.
-var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame, kindStrip, kindTranslate}
+var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame, kindStrip, kindTranslate, kindAnalyse, kindAnnotate}
 
 // navSnapshot returns the current snapshot of an open document, for the
 // requests that read it.
@@ -97,6 +97,7 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 		}
 	}
 	out = append(out, fileStripActions(snap, p)...)
+	out = append(out, s.engineActions(p, snap, from, to, set, sent)...) // engine.go
 	return out, nil
 }
 
@@ -169,4 +170,6 @@ func navCapabilities(c *protocol.ServerCapabilities) {
 	c.SemanticTokensProvider = semanticTokensProvider()
 	c.RenameProvider = &protocol.RenameOptions{PrepareProvider: true}
 	c.DocumentLinkProvider = &protocol.DocumentLinkOptions{}
+	c.CodeLensProvider = &protocol.CodeLensOptions{}                                                   // engine.go
+	c.ExecuteCommandProvider = &protocol.ExecuteCommandOptions{Commands: []string{commandAnalyseGame}} // engine.go
 }

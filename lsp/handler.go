@@ -64,6 +64,10 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	}
 	_, isCall := req.(*jsonrpc2.Call)
 	result, err := s.serveRecovered(ctx, req)
+	if later, ok := result.(*deferred); ok && err == nil && isCall {
+		s.answerLater(ctx, reply, req.Method(), later)
+		return
+	}
 	if err != nil && !isCall {
 		level := zap.WarnLevel
 		var rpcErr *jsonrpc2.Error
@@ -73,6 +77,32 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		s.log.Log(level, "notification failed", zap.String("method", req.Method()), zap.Error(err))
 	}
 	_ = reply(ctx, result, wireError(err)) // a failed write ends the connection, which serve sees
+}
+
+// deferred is the result of a request that is answered when work in the
+// background ends (an engine analysis, engine.go): the queue moves on, and
+// the request stays in flight, so that $/cancelRequest cancels its context.
+type deferred struct {
+	wait func() (any, error)
+}
+
+// answerLater answers a deferred request from the background; a panic
+// there is answered InternalError, as in a handler. A server that stops
+// first answers nothing: nobody reads an answer.
+func (s *server) answerLater(ctx context.Context, reply jsonrpc2.Replier, method string, later *deferred) {
+	s.goBackground(func() {
+		result, err := func() (result any, err error) {
+			defer func() {
+				if p := recover(); p != nil {
+					s.log.Error("panic while answering a request", zap.String("method", method),
+						zap.Any("panic", p), zap.ByteString("stack", debug.Stack()))
+					result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, p)
+				}
+			}()
+			return later.wait()
+		}()
+		_ = reply(ctx, result, wireError(err))
+	})
 }
 
 // serveRecovered is serveMessage with a panic made an InternalError, logged
