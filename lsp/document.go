@@ -42,7 +42,8 @@ type openDoc struct {
 	// was not cancelled before it publishes, so nothing it sends can follow
 	// what a newer version or didClose sent.
 	pubMu  sync.Mutex
-	closed bool // guarded by pubMu
+	closed bool        // guarded by pubMu
+	pub    publication // guarded by pubMu (diagnostics.go)
 
 	// engine holds the games of the document the engine analysed
 	// (engine.go).
@@ -122,7 +123,7 @@ func uinteger(v json.RawMessage) (uint32, error) {
 	case err != nil && strings.ContainsAny(string(v), ".eE") && json.Valid(v):
 		return 0, fmt.Errorf("%s is not a whole number", v)
 	case err != nil:
-		return 0, fmt.Errorf("%s is not a number", truncate(v))
+		return 0, fmt.Errorf("%.200s is not a number", v)
 	case n < 0:
 		return 0, fmt.Errorf("%d is negative", n)
 	case n > math.MaxInt32:
@@ -309,7 +310,7 @@ func (s *server) DidClose(_ context.Context, p *protocol.DidCloseTextDocumentPar
 	s.log.Info("close", zap.String("uri", string(uri)))
 	d.pubMu.Lock()
 	d.closed = true
-	err := s.sendDiagnostics(s.ctx, uri, nil, nil)
+	err := s.sendDiagnostics(s.ctx, d, nil, nil)
 	d.pubMu.Unlock()
 	s.settled(0, false) // memory.go
 	return err

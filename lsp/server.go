@@ -25,6 +25,7 @@ import (
 
 	"pgnls/analysis"
 	"pgnls/analysis/config"
+	"pgnls/lsp/internal/wire"
 )
 
 // Serve runs the language server on rwc (standard input and output, or one
@@ -67,7 +68,7 @@ type server struct {
 	client   protocol.Client
 	// stream is conn's stream, which publishDiagnostics writes to directly
 	// (publish.go).
-	stream *stream
+	stream *wire.Stream
 
 	// ctx is the parent of all background work; stop cancels it when the
 	// server stops. bg counts the background goroutines; bgMu keeps any
@@ -138,10 +139,11 @@ func (s *server) lifecycle() lifecycle { return lifecycle(s.state.Load()) }
 func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	s.ctx, s.stop = context.WithCancel(ctx)
 	defer s.stop()
-	s.stream = newStream(rwc, s.log)
+	var opts wire.Options
 	if s.memory != nil {
-		s.stream.onLarge = s.memory.LargeMessage
+		opts = wire.Options{OnLarge: s.memory.LargeMessage, LargeMessage: LargeDocument}
 	}
+	s.stream = wire.NewStream(rwc, s.log, opts)
 	s.conn = jsonrpc2.NewConn(s.stream)
 	s.client = protocol.ClientDispatcher(s.conn, s.log.Named("client"))
 	s.conn.Go(s.ctx, s.handler())

@@ -14,11 +14,21 @@ type SelectOptions struct {
 	Severity map[analysis.Code]analysis.Severity
 	// Max is the most diagnostics shown; 0 shows them all.
 	Max int
+	// Scratch, when set, is the space Select works in, reused from call
+	// to call; nil: Select makes its own.
+	Scratch *Scratch
 	// Extra are diagnostics found outside the snapshot's analysis (the
 	// engine's, analysis/engine), in whole-text offsets: shown with the
 	// others, under the same severities and cap.
 	Extra []analysis.Diagnostic
 }
+
+// Scratch is the working space of Select, kept by a caller that selects
+// again and again (a language server, after every keystroke, for each
+// open document), so that a selection makes no garbage beyond its result.
+// The zero Scratch is ready. It is for one Select at a time, and holds
+// nothing of a snapshot between them.
+type Scratch struct{ nearest nearestLists }
 
 // severity returns the severity d is shown with.
 func (o *SelectOptions) severity(d analysis.Diagnostic) analysis.Severity {
@@ -96,8 +106,12 @@ func (s *Snapshot) Select(opts SelectOptions, dst []analysis.Diagnostic) Selecti
 	}
 	kept = append(kept, extraAbove...)
 	if room = min(room, limit-(len(kept)-len(dst))); room > 0 {
+		scratch := opts.Scratch
+		if scratch == nil {
+			scratch = new(Scratch)
+		}
 		start := len(kept)
-		kept = s.nearestOfCodes(kept, at, s.focus, room)
+		kept = s.nearestOfCodes(kept, at, s.focus, room, &scratch.nearest)
 		if len(extraAt) > 0 {
 			kept = append(kept[:start], nearest(append(slices.Clone(kept[start:]), extraAt...), s.focus, room)...)
 		}
