@@ -283,16 +283,15 @@ func TestEngineRunIsCancelledByProgressCancelAndCancelRequest(t *testing.T) {
 		}
 		return n == 2
 	})
-	e.client.snapshot(func(c *fakeClient) {
+	// The notifications may be read after the answers.
+	e.client.waitFor(t, "both progresses ended cancelled", func(c *fakeClient) bool {
 		ends := 0
 		for _, p := range c.progress {
 			if b, _ := json.Marshal(p.Value); strings.Contains(string(b), `"kind":"end","message":"cancelled"`) {
 				ends++
 			}
 		}
-		if ends != 2 {
-			t.Errorf("%d progresses ended cancelled, want 2", ends)
-		}
+		return ends == 2
 	})
 	// The first run's searches are kept: the second searched only the rest.
 	if fake.Count("go") > 6 {
