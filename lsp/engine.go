@@ -78,9 +78,10 @@ func (s *server) analyzer(set EngineSettings) (*uci.Analyzer, error) {
 		e.cache = uci.NewCache(0) // its keys hold the settings: it serves every analyzer
 	}
 	a, err := uci.NewAnalyzer(uci.Config{
-		Engine: uci.Options{Path: set.Path, Threads: set.Threads, Hash: set.Hash, Logger: s.log.Named("engine")},
-		Limit:  uci.Limit{Nodes: int64(set.Nodes)},
-		Cache:  e.cache,
+		Engine:     uci.Options{Path: set.Path, Threads: set.Threads, Hash: set.Hash, Logger: s.log.Named("engine")},
+		Limit:      uci.Limit{Nodes: int64(set.Nodes)},
+		Thresholds: set.Thresholds,
+		Cache:      e.cache,
 	})
 	if err != nil {
 		return nil, err
