@@ -373,3 +373,17 @@ func TestEngineSettingsChangedDuringARun(t *testing.T) {
 		t.Error("the new engine searched nothing")
 	}
 }
+
+// shutdown stops a run in progress, which is answered RequestCancelled.
+func TestShutdownStopsAnEngineRun(t *testing.T) {
+	e, _, uri := engineEnv(t, ucitest.Slow)
+	done := make(chan error, 1)
+	go func() { _, err := e.analyse(uri, protocol.Position{}); done <- err }()
+	e.client.waitFor(t, "the run's progress", func(c *fakeClient) bool { return len(c.created) == 1 })
+	if _, err := e.call(protocol.MethodShutdown, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; !isCode(err, protocol.CodeRequestCancelled) {
+		t.Errorf("the run after shutdown: %v, want RequestCancelled", err)
+	}
+}
