@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 
 	"go.lsp.dev/jsonrpc2"
@@ -98,7 +100,19 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 	}
 	out = append(out, fileStripActions(snap, p)...)
 	out = append(out, s.engineActions(p, snap, from, to, set, sent)...) // engine.go
+	// The quick fixes first (the engine's come after the source actions
+	// above): a client lists them in this order.
+	slices.SortStableFunc(out, func(a, b protocol.CodeAction) int {
+		return cmp.Compare(b2i(a.Kind != protocol.QuickFix), b2i(b.Kind != protocol.QuickFix))
+	})
 	return out, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // kindWanted applies the request's "only" filter: a kind is wanted when it

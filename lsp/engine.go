@@ -535,7 +535,11 @@ func (s *server) beginEngineProgress(ctx context.Context, title, message string,
 	}
 	s.engine.runs[key] = cancel
 	s.engine.mu.Unlock()
-	if err := s.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil && ctx.Err() == nil {
+	// A client that does not answer within seconds holds up nothing: the
+	// progress is reported all the same, as the first analysis's is.
+	createCtx, stop := context.WithTimeout(ctx, 5*time.Second)
+	defer stop()
+	if err := s.client.WorkDoneProgressCreate(createCtx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil && ctx.Err() == nil {
 		s.log.Debug("window/workDoneProgress/create failed", zap.Error(err))
 	}
 	p := &engineProgress{progress: &progress{s: s, token: token}, key: key}

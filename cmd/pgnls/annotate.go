@@ -19,7 +19,7 @@ import (
 	"pgnls/pgn"
 )
 
-const annotateUsage = "usage: pgnls annotate [--nodes N] [--engine PATH] [--threads N] [--hash MB] [-w] [-d] [PATH...]"
+const annotateUsage = "usage: pgnls annotate [--nodes N] [--engine PATH] [--threads N] [--hash MB] [--width N] [-w] [-d] [PATH...]"
 
 // defaultAnnotateNodes is the search of each position, as the editor's
 // engine.nodes setting's default.
@@ -42,6 +42,7 @@ func runAnnotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags.StringVar(&opts.Path, "engine", "", "the engine's executable (default: stockfish on PATH, else /usr/games/stockfish)")
 	flags.IntVar(&opts.Threads, "threads", 1, "the engine's Threads option (1 repeats exactly)")
 	flags.IntVar(&opts.Hash, "hash", 16, "the engine's Hash option, in MB")
+	width := flags.Int("width", 79, "the longest movetext line of the annotated games, as for fmt")
 	flags.BoolVar(&mode.write, "w", false, "write the result to the file instead of standard output")
 	flags.BoolVar(&mode.diff, "d", false, "print a unified diff of the annotations instead of the result")
 	flags.Usage = func() {
@@ -76,7 +77,7 @@ func runAnnotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	total := &annotateTotals{start: time.Now()}
 	for _, src := range sources {
 		x := &fileAnnotator{name: src.name, analyzer: a, nodes: int(nodes), totals: total, report: stderr,
-			bar: newProgressBar(stderr)}
+			bar: newProgressBar(stderr), width: *width}
 		if _, err := transformSource(src, stdin, out, mode, x.stream, nil); err != nil {
 			fmt.Fprintf(stderr, "pgnls: %v\n", err)
 			failed = true
@@ -130,6 +131,7 @@ type fileAnnotator struct {
 	totals   *annotateTotals
 	report   io.Writer // where a game that cannot be analysed is told
 	bar      *progressBar
+	width    int // of the movetext, as fmt's --width
 	games    int // the games of the file so far
 }
 
@@ -165,10 +167,12 @@ func (x *fileAnnotator) stream(in io.Reader, w io.Writer, diff *diffWriter) (boo
 }
 
 // annotatePiece returns the text of the piece with each of its games
-// annotated.
+// annotated, and each annotated game formatted (as pgnls fmt would: the
+// annotations make long lines), the others left as they are.
 func (x *fileAnnotator) annotatePiece(f *pgn.File) (string, error) {
 	var edits []analysis.Edit
-	for _, g := range f.Games {
+	var annotated []int
+	for i, g := range f.Games {
 		x.games++
 		line, err := analysis.GameMainLine(g)
 		if err != nil {
@@ -192,8 +196,18 @@ func (x *fileAnnotator) annotatePiece(f *pgn.File) (string, error) {
 		x.totals.add(res)
 		v := engine.NewView(line, engine.NewResult(line, res, x.nodes))
 		edits = append(edits, v.AnnotateEdits(f.Src)...)
+		annotated = append(annotated, i)
 	}
-	return analysis.ApplyEdits(f.Src, edits), nil
+	if len(edits) == 0 {
+		return f.Src, nil
+	}
+	f = pgn.Parse(analysis.ApplyEdits(f.Src, edits))
+	var formatting []analysis.Edit
+	for _, i := range annotated {
+		at := f.Games[i].From + 1 // inside the game: its slot alone
+		formatting = append(formatting, analysis.FormatRangeEdits(f, analysis.FormatOptions{Width: x.width}, at, at)...)
+	}
+	return analysis.ApplyEdits(f.Src, formatting), nil
 }
 
 // progressBar draws "game 3  [#####.....]  40/81 positions" on a

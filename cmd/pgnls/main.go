@@ -132,15 +132,18 @@ Usage:
         fix is reported on standard error, as check reports it.
         Exit status: 0 no errors left, 1 errors left (or, with -l or -d,
         files to fix), 2 usage or I/O failure.
-  pgnls annotate [--nodes N] [--engine PATH] [--threads N] [--hash MB] [-w] [-d] [PATH...]
+  pgnls annotate [--nodes N] [--engine PATH] [--threads N] [--hash MB]
+                 [--width N] [-w] [-d] [PATH...]
         Analyse the main line of every game with a UCI engine (Stockfish:
         stockfish on PATH, else /usr/games/stockfish) and print the games
         annotated: $4, $2, $6 on each blunder, mistake and inaccuracy, the
-        engine's line as a variation after it, and its evaluation after every
-        move (as lichess writes it, in an eval command)
-        (-w, -d as for fmt). --nodes is the search of each position
-        (100000). On a terminal, standard error shows a progress bar.
-        Exit status: 0, 2 when the engine failed or on usage or I/O failure.
+        engine's line as a variation after it, and its evaluation after
+        every move (in lichess's eval command); each annotated game is
+        formatted as by fmt --width N (-w, -d as for fmt). --nodes is the
+        search of each position (100000). On a terminal, standard error
+        shows a progress bar.
+        Exit status: 0, 2 when the engine failed, or on usage or I/O
+        failure.
   pgnls [serve] [--stdio] [--logfile PATH] [--verbose]
         Run the language server on standard input and output (the default
         with no arguments). The log goes to standard error or PATH.
