@@ -200,6 +200,9 @@ test('the hover shows the board as an image with pgnls.hover.board "image"', { t
   const settings = { 'pgnls.hover': { board: 'image' }, 'pgnls.ecoFile': '' };
   await session(h, 'hover-image', { pgnlsPath: h.binary, install: true, files: { 'game.pgn': gameText }, settings }, async (server, wb, ws) => {
     await openGame(server, wb, ws);
+    // The server has answered once: the breadcrumbs name the game (from
+    // its document symbols).
+    await wb.until('the game in the breadcrumbs', async () => ((await wb.page.locator('.breadcrumbs-control').innerText()).includes('Morphy – Duke') ? true : undefined));
     const img = wb.hover().locator('img');
     let seen = '(no hover)';
     let polls = 0;
@@ -223,8 +226,15 @@ test('the hover shows the board as an image with pgnls.hover.board "image"', { t
     // Drawn, not a broken image: the browser decoded it to its size.
     const width = await img.first().evaluate((e) => (e as HTMLImageElement).naturalWidth);
     assert.ok(width > 0, `the image's natural width is ${width}`);
+    // Whole: the hover (at most 250 pixels high) does not cut it.
+    const [box, hoverBox] = [await img.first().boundingBox(), await wb.hover().boundingBox()];
+    assert.ok(box && hoverBox && box.y >= hoverBox.y && box.y + box.height <= hoverBox.y + hoverBox.height, `the image ${JSON.stringify(box)} is not within the hover ${JSON.stringify(hoverBox)}`);
+    await wb.shot('hover-image');
+    // The FEN below it, when scrolled to.
+    await wb.hover().locator('.monaco-hover-content').hover();
+    await wb.page.mouse.wheel(0, 400);
     const text = await wb.hover().innerText();
     assert.ok(text.includes(afterNf3FEN), `the FEN under the image:\n${text}`);
-    await wb.shot('hover-image');
+    await wb.shot('hover-image-scrolled');
   });
 });
