@@ -11,6 +11,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
+
+	"pgnls/lsp/internal/wire"
 )
 
 // The way of every message from the connection to its answer, in one place:
@@ -18,7 +20,7 @@ import (
 //   - accept, on the connection's read loop: $/cancelRequest is served at
 //     once, so that it overtakes the queue; every other message is counted
 //     (serve waits for the count at exit), a request gets a context that
-//     $/cancelRequest cancels, and the message is queued (queue.go);
+//     $/cancelRequest cancels, and the message is queued (wire.Queue);
 //   - handle, on the queue's goroutine, one message at a time in the order
 //     they came: the count is done, a panic becomes an InternalError answer,
 //     and every request gets exactly one answer;
@@ -33,8 +35,8 @@ import (
 // releases the contexts it makes, and protocol's cancel handler ignores
 // numeric request ids.
 func (s *server) handler() jsonrpc2.Handler {
-	q := newMessageQueue()
-	go q.work(s.ctx, s.handle)
+	q := wire.NewQueue()
+	go q.Work(s.ctx, s.handle)
 	requests := &inFlight{cancels: make(map[jsonrpc2.ID]context.CancelFunc)}
 	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		if req.Method() == protocol.MethodCancelRequest {
@@ -47,7 +49,7 @@ func (s *server) handler() jsonrpc2.Handler {
 		if call, ok := req.(*jsonrpc2.Call); ok {
 			ctx, reply = requests.track(ctx, reply, call.ID())
 		}
-		if !q.push(s.ctx, queued{ctx, reply, req}) {
+		if !q.Push(s.ctx, ctx, reply, req) {
 			s.handlers.Done() // the server stopped: the message is dropped
 		}
 		return nil
@@ -62,6 +64,10 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	}
 	_, isCall := req.(*jsonrpc2.Call)
 	result, err := s.serveRecovered(ctx, req)
+	if later, ok := result.(*deferred); ok && err == nil && isCall {
+		s.answerLater(ctx, reply, req.Method(), later)
+		return
+	}
 	if err != nil && !isCall {
 		level := zap.WarnLevel
 		var rpcErr *jsonrpc2.Error
@@ -71,6 +77,32 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		s.log.Log(level, "notification failed", zap.String("method", req.Method()), zap.Error(err))
 	}
 	_ = reply(ctx, result, wireError(err)) // a failed write ends the connection, which serve sees
+}
+
+// deferred is the result of a request that is answered when work in the
+// background ends (an engine analysis, engine.go): the queue moves on, and
+// the request stays in flight, so that $/cancelRequest cancels its context.
+type deferred struct {
+	wait func() (any, error)
+}
+
+// answerLater answers a deferred request from the background; a panic
+// there is answered InternalError, as in a handler. A server that stops
+// first answers nothing: nobody reads an answer.
+func (s *server) answerLater(ctx context.Context, reply jsonrpc2.Replier, method string, later *deferred) {
+	s.goBackground(func() {
+		result, err := func() (result any, err error) {
+			defer func() {
+				if p := recover(); p != nil {
+					s.log.Error("panic while answering a request", zap.String("method", method),
+						zap.Any("panic", p), zap.ByteString("stack", debug.Stack()))
+					result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, p)
+				}
+			}()
+			return later.wait()
+		}()
+		_ = reply(ctx, result, wireError(err))
+	})
 }
 
 // serveRecovered is serveMessage with a panic made an InternalError, logged
@@ -206,7 +238,7 @@ func (s *server) cancelRequest(requests *inFlight, params json.RawMessage) {
 		s.log.Warn("malformed $/cancelRequest", zap.ByteString("params", params))
 		return
 	}
-	id, err := s.stream.requestID(p.ID) // the id the connection knows it by (stream.go)
+	id, err := s.stream.RequestID(p.ID) // the id the connection knows it by (wire.Stream)
 	if err != nil {
 		s.log.Debug("$/cancelRequest of no running request", zap.Error(err))
 		return

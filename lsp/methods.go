@@ -32,9 +32,7 @@ func (s *server) methodTable() map[string]method {
 			s.exit()
 			return nil, nil
 		},
-		protocol.MethodWorkDoneProgressCancel: func(context.Context, jsonrpc2.Request) (any, error) {
-			return nil, nil // the server's progress is not cancellable
-		},
+		protocol.MethodWorkDoneProgressCancel:          notificationMethod(s.workDoneProgressCancel), // engine.go: an engine run's progress
 		protocol.MethodWorkspaceDidChangeConfiguration: notificationMethod(s.DidChangeConfiguration),
 
 		// The documents (document.go).
@@ -62,6 +60,8 @@ func (s *server) methodTable() map[string]method {
 		methodSelectionRange:                       requestMethod(s.selectionRange),      // selection.go, analysis/selection.go
 		methodInlayHint:                            requestMethod(s.inlayHint),           // inlay.go, analysis/inlay.go
 		methodPosition:                             requestMethod(s.position),            // position.go, analysis/position_at.go
+		methodCodeLens:                             requestMethod(s.codeLens),            // engine.go, analysis/engine
+		protocol.MethodWorkspaceExecuteCommand:     requestMethod(s.executeCommand),      // engine.go, analysis/uci and analysis/engine
 	}
 }
 

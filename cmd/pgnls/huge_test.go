@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -172,28 +171,9 @@ func countStatements(t *testing.T, counters string) int64 {
 	if out, err := exec.Command("go", "tool", "covdata", "textfmt", "-i="+counters, "-o="+profile).CombinedOutput(); err != nil {
 		t.Fatalf("go tool covdata: %v\n%s", err, out)
 	}
-	f, err := os.Open(profile)
+	total, err := pgntest.ProfileStatements(profile)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var total int64
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		// pgnls/pgn/reader.go:120.2,121.15 2 47: a block, its
-		// statements, its count.
-		fields := strings.Fields(sc.Text())
-		if len(fields) != 3 {
-			continue
-		}
-		statements, err1 := strconv.ParseInt(fields[1], 10, 64)
-		count, err2 := strconv.ParseInt(fields[2], 10, 64)
-		if err1 == nil && err2 == nil {
-			total += statements * count
-		}
-	}
-	if total == 0 {
-		t.Fatal("no statements counted")
 	}
 	return total
 }
