@@ -138,6 +138,10 @@ func (s *server) executeCommand(ctx context.Context, p *executeCommandParams) (a
 	if err != nil {
 		return nil, err
 	}
+	if why := s.notAnalysable(uri); why != "" {
+		s.showMessage(protocol.MessageTypeWarning, "pgnls: cannot analyse this game: "+why)
+		return nil, nil
+	}
 	line, anchor, err := snap.PieceAt(off).EngineLine(off)
 	if err != nil {
 		s.showMessage(protocol.MessageTypeWarning, "pgnls: cannot analyse this game: "+err.Error())
@@ -160,6 +164,23 @@ func (s *server) executeCommand(ctx context.Context, p *executeCommandParams) (a
 	return laterWork(func() (any, error) {
 		return s.runAnalysis(ctx, uri, entry, line, a, set)
 	}), nil
+}
+
+// notAnalysable says why an open document's games cannot be analysed, as
+// its other requests are refused (limits.go): it is over maxDocumentSize,
+// or out of step with the editor; "" when they can be.
+func (s *server) notAnalysable(uri protocol.DocumentURI) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch d := s.docs[uri]; {
+	case d == nil:
+		return ""
+	case d.doc.Oversize():
+		return "the document is over the maxDocumentSize setting"
+	case d.lost != "":
+		return "the server lost track of the document's text (" + d.lost + ")"
+	}
+	return ""
 }
 
 func stopWords(stop string) string {
@@ -192,6 +213,11 @@ func (s *server) runAnalysis(ctx context.Context, uri protocol.DocumentURI, entr
 			return nil, protocol.ErrRequestCancelled
 		}
 		prog.end("failed")
+		if errors.Is(err, uci.ErrClosed) {
+			// The engine settings changed: the next run starts the new engine.
+			s.showMessage(protocol.MessageTypeInfo, "pgnls: the engine settings changed during the analysis, which stopped; run it again")
+			return nil, nil
+		}
 		s.log.Warn("engine analysis failed", zap.String("uri", string(uri)), zap.Error(err))
 		s.showMessage(protocol.MessageTypeError, "pgnls: the engine analysis failed: "+err.Error()+engineHint(err))
 		return nil, nil
