@@ -21,7 +21,7 @@ import (
 
 // Engine analysis: "Analyse this game", a source action and a code lens
 // over each game, runs the workspace/executeCommand pgnls.analyseGame. The
-// request is answered when the analysis ends (a deferred answer, handler.go),
+// request is answered when the analysis ends (its work runs beside the queue, laterWork in methods.go),
 // so that $/cancelRequest cancels it; it reports work-done progress, which
 // window/workDoneProgress/cancel cancels too. It never runs on a keystroke.
 //
@@ -174,9 +174,9 @@ func (s *server) executeCommand(ctx context.Context, p *executeCommandParams) (a
 	if entry == nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is not open", uri)
 	}
-	return &deferred{wait: func() (any, error) {
+	return laterWork(func() (any, error) {
 		return s.runAnalysis(ctx, uri, entry, line, a, set)
-	}}, nil
+	}), nil
 }
 
 // notAnalysable says why an open document's games cannot be analysed, as

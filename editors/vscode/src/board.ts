@@ -219,7 +219,8 @@ async function request(
     position: { line: position.line, character: position.character },
     orientation,
   };
-  const r = await client.sendRequest<PositionResult | null>(positionMethod, params, token);
+  // (An undefined token would be sent as a second parameter.)
+  const r = await (token ? client.sendRequest<PositionResult | null>(positionMethod, params, token) : client.sendRequest<PositionResult | null>(positionMethod, params));
   if (r && r.version < positionVersion) {
     throw new Error(`the server answers version ${r.version}, the board needs ${positionVersion}: update pgnls`);
   }
