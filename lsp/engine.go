@@ -525,18 +525,8 @@ func (s *server) codeLens(_ context.Context, p *codeLensParams) ([]protocol.Code
 
 // lensFindings counts the judged moves of a view: "1 blunder, 2 mistakes".
 func lensFindings(v *engine.View) string {
-	var blunders, mistakes, inaccuracies int
-	for _, d := range v.Diagnostics() {
-		switch d.Code {
-		case analysis.CodeEngineBlunder:
-			blunders++
-		case analysis.CodeEngineMistake:
-			mistakes++
-		case analysis.CodeEngineInaccuracy:
-			inaccuracies++
-		}
-	}
-	return findingWords(blunders, mistakes, inaccuracies)
+	n := v.Judged()
+	return findingWords(n[uci.Blunder], n[uci.Mistake], n[uci.Inaccuracy])
 }
 
 // findingWords says what an analysis found: "1 blunder, 2 mistakes", or

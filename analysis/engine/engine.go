@@ -108,13 +108,25 @@ func (v *View) Diagnostics() []analysis.Diagnostic {
 	return out
 }
 
+// Judged counts the judged moves among those the result still applies to,
+// by judgement (Judged()[uci.Blunder] is the blunders), marked or not.
+func (v *View) Judged() [uci.Blunder + 1]int {
+	var n [uci.Blunder + 1]int
+	for i := range v.Valid {
+		if j := v.move(i).Judgement; j <= uci.Blunder {
+			n[j]++
+		}
+	}
+	return n
+}
+
 func (v *View) diagnostic(i int) (analysis.Diagnostic, bool) {
 	ma := v.move(i)
 	code := judgementCode(ma.Judgement)
-	if code == "" {
+	m := v.Line.Moves[i]
+	if code == "" || marked(m, ma.Judgement.NAG()) {
 		return analysis.Diagnostic{}, false
 	}
-	m := v.Line.Moves[i]
 	return analysis.Diagnostic{
 		Pos:      m.SAN.Pos,
 		End:      m.SAN.End,
@@ -123,6 +135,25 @@ func (v *View) diagnostic(i int) (analysis.Diagnostic, bool) {
 		Message:  message(ma),
 		Game:     v.Line.Game.Index,
 	}, true
+}
+
+// marked reports that the move already carries the NAG (or the suffix
+// annotation that stands for it: ?? for $4): the diagnostic's fix is made,
+// and the diagnostic says nothing new.
+func marked(m *pgn.Move, nag int) bool {
+	for _, n := range m.After {
+		switch n := n.(type) {
+		case *pgn.NAGNode:
+			if n.Value == nag {
+				return true
+			}
+		case *pgn.SuffixNode:
+			if v, ok := pgn.SuffixNAG(n.Text); ok && v == nag {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // message says what the engine found: "Blunder (+0.35 → -4.20): Nxh4 was

@@ -59,6 +59,9 @@ func TestDiagnosticsHoldWhileTheMovesBeforeAreTheSame(t *testing.T) {
 		{"a later move changed", "1. e4 e5 2. Nf3 Qh4 3. Nc3 *", 4, true},
 		{"the blunder's move changed", "1. e4 e5 2. Nf3 Qg5 3. Nxg5 *", 3, false},
 		{"an earlier move changed", "1. e4 e5 2. Nc3 Qh4 3. Nf3 *", 2, false},
+		{"marked $4 already: nothing to say", "1. e4 e5 2. Nf3 Qh4 $4 3. Nxh4 *", 5, false},
+		{"marked ?? already", "1. e4 e5 2. Nf3 Qh4?? 3. Nxh4 *", 5, false},
+		{"marked only a mistake", "1. e4 e5 2. Nf3 Qh4? 3. Nxh4 *", 5, true},
 		{"another start", "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 *", 0, false},
 	}
 	for _, tt := range tests {

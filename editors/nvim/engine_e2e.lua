@@ -5,7 +5,7 @@
 -- queen left to the knight), a user types gra on the game's first line and
 -- the number of "Analyse this game with the engine"; the engine-blunder
 -- diagnostic comes on Qh4; gra there and the number of the $4 fix insert
--- the NAG.
+-- the NAG, and the diagnostic goes.
 --
 -- Run by editors/nvim_engine_test.go, which sets PGNLS_SNIPPET (pgnls.lua),
 -- PGNLS_FILE (a copy of editors/testdata/blunder.pgn) and PGNLS_ENGINE (the
@@ -136,7 +136,8 @@ step("gra on Qh4, the $4 fix", function()
   pick_action = "as a blunder: $4"
   vim.api.nvim_input("gra")
 end, function()
-  return vim.api.nvim_buf_get_lines(buf, 8, 9, false)[1]:find("Qh4 $4", 1, true)
+  -- The move marked, the diagnostic has nothing more to say.
+  return vim.api.nvim_buf_get_lines(buf, 8, 9, false)[1]:find("Qh4 $4", 1, true) and not engine_diagnostic(buf)
 end, function()
   local l = vim.api.nvim_buf_get_lines(buf, 8, 9, false)[1]
   check(l == "1. e4 e5 2. Nf3 Qh4 $4 3. Nxh4 *", "after the fix: %q", l)

@@ -2,10 +2,10 @@
 // runs it): on a game with a planted blunder (2... Qh4, the queen left to
 // the knight), a person clicks the code lens "Analyse this game" over the
 // game; Stockfish (the setting pgnls.engine left to find it, as a user's
-// would) analyses it, the progress shows, and the blunder comes as an
+// would) analyses it, and the blunder comes as an
 // information diagnostic on Qh4 in the Problems panel; the light bulb's
-// "Mark 2... Qh4 as a blunder: $4" inserts $4. Screenshots of every step go
-// to test/real/screenshots/engine-*.
+// "Mark 2... Qh4 as a blunder: $4" inserts $4, and the diagnostic goes.
+// Screenshots of every step go to test/real/screenshots/engine-*.
 //
 // It needs Stockfish (apt-get install stockfish; .ci/run installs it): it
 // skips without one, and fails then when PGNLS_REQUIRE_STOCKFISH is set.
@@ -139,6 +139,8 @@ test('Analyse this game from its code lens: the blunder in the Problems panel, a
     }
     await page.keyboard.press('Enter');
     await wb.until('$4 after Qh4 in the editor', async () => ((await wb.editorText()).split('\n').includes(fixedMovetext) ? true : undefined));
+    // The move marked, the diagnostic has nothing more to say.
+    await wb.until('the blunder to leave the Problems panel', async () => ((await infoProblems(wb)).length === 0 ? true : undefined));
     await wb.shot('nag-inserted');
   } finally {
     await context.close();
