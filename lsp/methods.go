@@ -32,9 +32,7 @@ func (s *server) methodTable() map[string]method {
 			s.exit()
 			return nil, nil
 		},
-		protocol.MethodWorkDoneProgressCancel: func(context.Context, jsonrpc2.Request) (any, error) {
-			return nil, nil // the server's progress is not cancellable
-		},
+		protocol.MethodWorkDoneProgressCancel:          notificationMethod(s.workDoneProgressCancel), // engine.go: an engine run's progress
 		protocol.MethodWorkspaceDidChangeConfiguration: notificationMethod(s.DidChangeConfiguration),
 
 		// The documents (document.go).
