@@ -58,7 +58,19 @@ type engineState struct {
 	analyzer *uci.Analyzer
 	settings EngineSettings
 	cache    *uci.Cache
-	runs     map[string]context.CancelFunc
+	runs     map[string]context.CancelFunc // by progress token
+	// active are the runs in progress, which shutdown stops.
+	active map[*engineGame]context.CancelFunc
+}
+
+// stopEngineRuns cancels every run in progress (at shutdown: nothing is to
+// be sent after it but the answers).
+func (s *server) stopEngineRuns() {
+	s.engine.mu.Lock()
+	defer s.engine.mu.Unlock()
+	for _, cancel := range s.engine.active {
+		cancel()
+	}
 }
 
 // analyzer returns the analyzer of the engine settings, made anew (and the
@@ -78,9 +90,10 @@ func (s *server) analyzer(set EngineSettings) (*uci.Analyzer, error) {
 		e.cache = uci.NewCache(0) // its keys hold the settings: it serves every analyzer
 	}
 	a, err := uci.NewAnalyzer(uci.Config{
-		Engine: uci.Options{Path: set.Path, Threads: set.Threads, Hash: set.Hash, Logger: s.log.Named("engine")},
-		Limit:  uci.Limit{Nodes: int64(set.Nodes)},
-		Cache:  e.cache,
+		Engine:     uci.Options{Path: set.Path, Threads: set.Threads, Hash: set.Hash, Logger: s.log.Named("engine")},
+		Limit:      uci.Limit{Nodes: int64(set.Nodes)},
+		Thresholds: set.Thresholds,
+		Cache:      e.cache,
 	})
 	if err != nil {
 		return nil, err
@@ -199,6 +212,20 @@ func (s *server) runAnalysis(ctx context.Context, uri protocol.DocumentURI, entr
 	defer cancel()
 	stopWithServer := context.AfterFunc(s.ctx, cancel)
 	defer stopWithServer()
+	s.engine.mu.Lock()
+	if s.engine.active == nil {
+		s.engine.active = map[*engineGame]context.CancelFunc{}
+	}
+	s.engine.active[entry] = cancel
+	s.engine.mu.Unlock()
+	defer func() {
+		s.engine.mu.Lock()
+		delete(s.engine.active, entry)
+		s.engine.mu.Unlock()
+	}()
+	if s.lifecycle() != stateRunning {
+		cancel() // shut down while it was being started
+	}
 	title := "Analysing game " + fmt.Sprint(line.Game.Index+1)
 	prog := s.beginEngineProgress(ctx, title, gameName(line.Game), cancel)
 	defer prog.forget()

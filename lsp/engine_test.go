@@ -283,16 +283,15 @@ func TestEngineRunIsCancelledByProgressCancelAndCancelRequest(t *testing.T) {
 		}
 		return n == 2
 	})
-	e.client.snapshot(func(c *fakeClient) {
+	// The notifications may be read after the answers.
+	e.client.waitFor(t, "both progresses ended cancelled", func(c *fakeClient) bool {
 		ends := 0
 		for _, p := range c.progress {
 			if b, _ := json.Marshal(p.Value); strings.Contains(string(b), `"kind":"end","message":"cancelled"`) {
 				ends++
 			}
 		}
-		if ends != 2 {
-			t.Errorf("%d progresses ended cancelled, want 2", ends)
-		}
+		return ends == 2
 	})
 	// The first run's searches are kept: the second searched only the rest.
 	if fake.Count("go") > 6 {
@@ -372,5 +371,19 @@ func TestEngineSettingsChangedDuringARun(t *testing.T) {
 	}
 	if other.Count("go") == 0 {
 		t.Error("the new engine searched nothing")
+	}
+}
+
+// shutdown stops a run in progress, which is answered RequestCancelled.
+func TestShutdownStopsAnEngineRun(t *testing.T) {
+	e, _, uri := engineEnv(t, ucitest.Slow)
+	done := make(chan error, 1)
+	go func() { _, err := e.analyse(uri, protocol.Position{}); done <- err }()
+	e.client.waitFor(t, "the run's progress", func(c *fakeClient) bool { return len(c.created) == 1 })
+	if _, err := e.call(protocol.MethodShutdown, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; !isCode(err, protocol.CodeRequestCancelled) {
+		t.Errorf("the run after shutdown: %v, want RequestCancelled", err)
 	}
 }

@@ -306,6 +306,7 @@ func (s *server) shutdown() error {
 	for _, d := range s.docs {
 		d.cancelAnalysis()
 	}
+	s.stopEngineRuns() // engine.go
 	s.log.Info("shutdown")
 	return nil
 }

@@ -133,15 +133,17 @@ Usage:
         Exit status: 0 no errors left, 1 errors left (or, with -l or -d,
         files to fix), 2 usage or I/O failure.
   pgnls annotate [--nodes N] [--engine PATH] [--threads N] [--hash MB]
-                 [--width N] [-w] [-d] [PATH...]
+                 [--thresholds I,M,B] [--width N] [-w] [-d] [PATH...]
         Analyse the main line of every game with a UCI engine (Stockfish:
         stockfish on PATH, else /usr/games/stockfish) and print the games
         annotated: $4, $2, $6 on each blunder, mistake and inaccuracy, the
         engine's line as a variation after it, and its evaluation after
         every move (in lichess's eval command); each annotated game is
         formatted as by fmt --width N (-w, -d as for fmt). --nodes is the
-        search of each position (100000). On a terminal, standard error
-        shows a progress bar.
+        search of each position (100000); --thresholds the drops in
+        winning chances, of 100, of an inaccuracy, a mistake and a blunder
+        (5,10,15, lichess's). On a terminal, standard error shows a
+        progress bar.
         Exit status: 0, 2 when the engine failed, or on usage or I/O
         failure.
   pgnls [serve] [--stdio] [--logfile PATH] [--verbose]
