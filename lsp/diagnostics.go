@@ -109,12 +109,13 @@ func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc
 // far, unless ctx was cancelled (a newer version or didClose took over).
 func (s *server) publish(ctx context.Context, d *openDoc, snap *document.Snapshot, version int32, final bool) {
 	set := s.settingsFor(d.uri)
+	extra := s.engineDiagnostics(d, snap)
 	d.pubMu.Lock()
 	defer d.pubMu.Unlock()
 	if d.closed || ctx.Err() != nil {
 		return
 	}
-	diags := d.pub.render(snap, set)
+	diags := d.pub.render(snap, set, extra)
 	defer d.pub.recycle(diags)
 	if err := s.sendDiagnostics(ctx, d, &version, diags); err != nil {
 		s.log.Warn("publishDiagnostics failed", zap.String("uri", string(d.uri)), zap.Error(err))
@@ -177,10 +178,11 @@ const maxKeptEncoding = 4 << 20
 // render turns the diagnostics found in snap into the ones to publish, as
 // document.Snapshot.Select chooses them with the settings' severities and
 // maxDiagnostics, with a note at the top of the document saying how many
-// were left out. The list is p's until recycle.
-func (p *publication) render(snap *document.Snapshot, set *Settings) []protocol.Diagnostic {
+// were left out, and extra (the engine's diagnostics) among them. The list
+// is p's until recycle.
+func (p *publication) render(snap *document.Snapshot, set *Settings, extra []analysis.Diagnostic) []protocol.Diagnostic {
 	kept := reuse(p.kept, min(set.MaxDiagnostics, maxRecycled))
-	sel := snap.Select(document.SelectOptions{Severity: set.Severity, Max: set.MaxDiagnostics, Scratch: &p.selected}, kept)
+	sel := snap.Select(document.SelectOptions{Severity: set.Severity, Max: set.MaxDiagnostics, Scratch: &p.selected, Extra: extra}, kept)
 	kept = sel.Diagnostics
 	defer func() { p.kept = forget(kept) }()
 	out := reuse(p.rendered, len(kept)+1)

@@ -44,6 +44,10 @@ type openDoc struct {
 	pubMu  sync.Mutex
 	closed bool        // guarded by pubMu
 	pub    publication // guarded by pubMu (diagnostics.go)
+
+	// engine holds the games of the document the engine analysed
+	// (engine.go).
+	engine []*engineGame
 }
 
 func (d *openDoc) cancelAnalysis() {
@@ -208,6 +212,13 @@ func lastWholeText(changes []contentChange) int {
 // inside a character, negative; a range that ends before it starts), the
 // ones before it are undone and the document is as it was.
 func applyChanges(doc *document.Document, changes []contentChange) error {
+	_, err := applyChangesLogged(doc, changes)
+	return err
+}
+
+// applyChangesLogged is applyChanges, which also returns the edits it
+// made, in order.
+func applyChangesLogged(doc *document.Document, changes []contentChange) ([]appliedEdit, error) {
 	done := make([]appliedEdit, 0, len(changes))
 	for i := max(0, lastWholeText(changes)); i < len(changes); i++ {
 		c := changes[i]
@@ -220,16 +231,16 @@ func applyChanges(doc *document.Document, changes []contentChange) error {
 			}
 			if err != nil {
 				undo(doc, done)
-				return fmt.Errorf("change %d of %d: %w", i+1, len(changes), err)
+				return nil, fmt.Errorf("change %d of %d: %w", i+1, len(changes), err)
 			}
 		}
 		if err := doc.Edit(start, end, c.Text); err != nil {
 			undo(doc, done)
-			return fmt.Errorf("change %d of %d: %w", i+1, len(changes), err)
+			return nil, fmt.Errorf("change %d of %d: %w", i+1, len(changes), err)
 		}
 		done = append(done, appliedEdit{snap, start, end, len(c.Text)})
 	}
-	return nil
+	return done, nil
 }
 
 // appliedEdit is an edit applyChanges made, with what undo needs.

@@ -62,6 +62,8 @@ func (s *server) methodTable() map[string]method {
 		methodSelectionRange:                       requestMethod(s.selectionRange),    // selection.go, analysis/selection.go
 		methodInlayHint:                            requestMethod(s.inlayHint),         // inlay.go, analysis/inlay.go
 		methodPosition:                             requestMethod(s.position),          // position.go, analysis/position_at.go
+		methodCodeLens:                             requestMethod(s.codeLens),          // engine.go, analysis/engine
+		protocol.MethodWorkspaceExecuteCommand:     requestMethod(s.executeCommand),    // engine.go, analysis/uci and analysis/engine
 	}
 }
 

@@ -93,6 +93,7 @@ type server struct {
 	settings atomic.Pointer[Settings]
 
 	progressTokens atomic.Int64
+	engine         engineState  // engine.go
 	memory         MemoryPolicy // nil: memory is left alone (memory.go)
 
 	// tick is how often a long analysis reports progress and publishes the
@@ -117,6 +118,7 @@ type clientCaps struct {
 	workDoneProgress bool // window.workDoneProgress: the server may create progress tokens
 	configuration    bool // workspace.configuration: the server may pull settings
 	inlayHintRefresh bool // workspace.inlayHint.refreshSupport (inlay.go)
+	codeLensRefresh  bool // workspace.codeLens.refreshSupport (engine.go)
 	textDocumentCaps      // textDocument: snippets, hover and documentation formats (completion.go)
 }
 
@@ -165,6 +167,7 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	// has (startHandling, goBackground).
 	s.waitAtExit(&s.handlers, "messages still being handled at exit")
 	s.waitAtExit(&s.bg, "background work still running at exit")
+	s.closeEngine() // engine.go: the engine process ends with the server
 	if s.lifecycle() == stateShutdown {
 		return 0
 	}
@@ -235,6 +238,9 @@ type initializeParams struct {
 			InlayHint     *struct {
 				RefreshSupport bool `json:"refreshSupport"`
 			} `json:"inlayHint"`
+			CodeLens *struct {
+				RefreshSupport bool `json:"refreshSupport"`
+			} `json:"codeLens"`
 		} `json:"workspace"`
 		TextDocument textDocumentCaps `json:"textDocument"` // completion.go
 	} `json:"capabilities"`
@@ -248,6 +254,7 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*initialize
 	if w := p.Capabilities.Workspace; w != nil {
 		caps.configuration = w.Configuration
 		caps.inlayHintRefresh = w.InlayHint != nil && w.InlayHint.RefreshSupport
+		caps.codeLensRefresh = w.CodeLens != nil && w.CodeLens.RefreshSupport
 	}
 	caps.textDocumentCaps = p.Capabilities.TextDocument
 	s.mu.Lock()
