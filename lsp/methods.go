@@ -76,8 +76,9 @@ func requestMethod[P, R any](serve func(context.Context, *P) (R, error)) method 
 	}
 }
 
-// laterWork is the result of a method made by besideQueue: the work that
-// gives the answer, which handle runs beside the queue.
+// laterWork is the result of a method whose work runs beside the queue
+// (besideQueue's, the engine's analysis): the work that gives the answer,
+// which handle runs.
 type laterWork func() (any, error)
 
 // besideQueue makes the method of a request whose answer can take seconds
