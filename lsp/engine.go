@@ -21,7 +21,7 @@ import (
 
 // Engine analysis: "Analyse this game", a source action and a code lens
 // over each game, runs the workspace/executeCommand pgnls.analyseGame. The
-// request is answered when the analysis ends (a deferred answer, handler.go),
+// request is answered when the analysis ends (its work runs beside the queue, laterWork in methods.go),
 // so that $/cancelRequest cancels it; it reports work-done progress, which
 // window/workDoneProgress/cancel cancels too. It never runs on a keystroke.
 //
@@ -58,7 +58,19 @@ type engineState struct {
 	analyzer *uci.Analyzer
 	settings EngineSettings
 	cache    *uci.Cache
-	runs     map[string]context.CancelFunc
+	runs     map[string]context.CancelFunc // by progress token
+	// active are the runs in progress, which shutdown stops.
+	active map[*engineGame]context.CancelFunc
+}
+
+// stopEngineRuns cancels every run in progress (at shutdown: nothing is to
+// be sent after it but the answers).
+func (s *server) stopEngineRuns() {
+	s.engine.mu.Lock()
+	defer s.engine.mu.Unlock()
+	for _, cancel := range s.engine.active {
+		cancel()
+	}
 }
 
 // analyzer returns the analyzer of the engine settings, made anew (and the
@@ -78,9 +90,10 @@ func (s *server) analyzer(set EngineSettings) (*uci.Analyzer, error) {
 		e.cache = uci.NewCache(0) // its keys hold the settings: it serves every analyzer
 	}
 	a, err := uci.NewAnalyzer(uci.Config{
-		Engine: uci.Options{Path: set.Path, Threads: set.Threads, Hash: set.Hash, Logger: s.log.Named("engine")},
-		Limit:  uci.Limit{Nodes: int64(set.Nodes)},
-		Cache:  e.cache,
+		Engine:     uci.Options{Path: set.Path, Threads: set.Threads, Hash: set.Hash, Logger: s.log.Named("engine")},
+		Limit:      uci.Limit{Nodes: int64(set.Nodes)},
+		Thresholds: set.Thresholds,
+		Cache:      e.cache,
 	})
 	if err != nil {
 		return nil, err
@@ -138,6 +151,10 @@ func (s *server) executeCommand(ctx context.Context, p *executeCommandParams) (a
 	if err != nil {
 		return nil, err
 	}
+	if why := s.notAnalysable(uri); why != "" {
+		s.showMessage(protocol.MessageTypeWarning, "pgnls: cannot analyse this game: "+why)
+		return nil, nil
+	}
 	line, anchor, err := snap.PieceAt(off).EngineLine(off)
 	if err != nil {
 		s.showMessage(protocol.MessageTypeWarning, "pgnls: cannot analyse this game: "+err.Error())
@@ -157,9 +174,26 @@ func (s *server) executeCommand(ctx context.Context, p *executeCommandParams) (a
 	if entry == nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is not open", uri)
 	}
-	return &deferred{wait: func() (any, error) {
+	return laterWork(func() (any, error) {
 		return s.runAnalysis(ctx, uri, entry, line, a, set)
-	}}, nil
+	}), nil
+}
+
+// notAnalysable says why an open document's games cannot be analysed, as
+// its other requests are refused (limits.go): it is over maxDocumentSize,
+// or out of step with the editor; "" when they can be.
+func (s *server) notAnalysable(uri protocol.DocumentURI) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch d := s.docs[uri]; {
+	case d == nil:
+		return ""
+	case d.doc.Oversize():
+		return "the document is over the maxDocumentSize setting"
+	case d.lost != "":
+		return "the server lost track of the document's text (" + d.lost + ")"
+	}
+	return ""
 }
 
 func stopWords(stop string) string {
@@ -178,6 +212,20 @@ func (s *server) runAnalysis(ctx context.Context, uri protocol.DocumentURI, entr
 	defer cancel()
 	stopWithServer := context.AfterFunc(s.ctx, cancel)
 	defer stopWithServer()
+	s.engine.mu.Lock()
+	if s.engine.active == nil {
+		s.engine.active = map[*engineGame]context.CancelFunc{}
+	}
+	s.engine.active[entry] = cancel
+	s.engine.mu.Unlock()
+	defer func() {
+		s.engine.mu.Lock()
+		delete(s.engine.active, entry)
+		s.engine.mu.Unlock()
+	}()
+	if s.lifecycle() != stateRunning {
+		cancel() // shut down while it was being started
+	}
 	title := "Analysing game " + fmt.Sprint(line.Game.Index+1)
 	prog := s.beginEngineProgress(ctx, title, gameName(line.Game), cancel)
 	defer prog.forget()
@@ -192,6 +240,11 @@ func (s *server) runAnalysis(ctx context.Context, uri protocol.DocumentURI, entr
 			return nil, protocol.ErrRequestCancelled
 		}
 		prog.end("failed")
+		if errors.Is(err, uci.ErrClosed) {
+			// The engine settings changed: the next run starts the new engine.
+			s.showMessage(protocol.MessageTypeInfo, "pgnls: the engine settings changed during the analysis, which stopped; run it again")
+			return nil, nil
+		}
 		s.log.Warn("engine analysis failed", zap.String("uri", string(uri)), zap.Error(err))
 		s.showMessage(protocol.MessageTypeError, "pgnls: the engine analysis failed: "+err.Error()+engineHint(err))
 		return nil, nil

@@ -283,16 +283,15 @@ func TestEngineRunIsCancelledByProgressCancelAndCancelRequest(t *testing.T) {
 		}
 		return n == 2
 	})
-	e.client.snapshot(func(c *fakeClient) {
+	// The notifications may be read after the answers.
+	e.client.waitFor(t, "both progresses ended cancelled", func(c *fakeClient) bool {
 		ends := 0
 		for _, p := range c.progress {
 			if b, _ := json.Marshal(p.Value); strings.Contains(string(b), `"kind":"end","message":"cancelled"`) {
 				ends++
 			}
 		}
-		if ends != 2 {
-			t.Errorf("%d progresses ended cancelled, want 2", ends)
-		}
+		return ends == 2
 	})
 	// The first run's searches are kept: the second searched only the rest.
 	if fake.Count("go") > 6 {
@@ -317,5 +316,74 @@ func TestExecuteCommandRefusesUnknownCommandsAndBadArguments(t *testing.T) {
 	// A document that is not open.
 	if _, err := e.analyse("file:///closed.pgn", protocol.Position{}); !isCode(err, jsonrpc2.InvalidParams) {
 		t.Errorf("a closed document: %v, want InvalidParams", err)
+	}
+}
+
+// A document over maxDocumentSize is not analysed: the user is told, and
+// the request answers null at once.
+func TestOversizeDocumentIsNotAnalysed(t *testing.T) {
+	fake := ucitest.New(t, ucitest.Normal)
+	e := newEnv(t, nil)
+	e.initialize(protocol.ClientCapabilities{}, map[string]any{"maxDocumentSize": 100,
+		"engine": map[string]any{"path": fake.Executable(t), "nodes": 1000}})
+	uri := protocol.DocumentURI("file:///big.pgn")
+	e.open(uri, 1, blunderGame)
+	if sum, err := e.analyse(uri, protocol.Position{Line: 8}); err != nil || sum != nil {
+		t.Fatalf("answer %+v, %v; want null", sum, err)
+	}
+	e.client.waitFor(t, "the message", func(c *fakeClient) bool {
+		return slices.ContainsFunc(c.messages, func(m protocol.ShowMessageParams) bool { return strings.Contains(m.Message, "maxDocumentSize") })
+	})
+	if fake.Count("go") != 0 {
+		t.Error("the engine searched")
+	}
+}
+
+// A change of the engine settings during a run stops it and says so; the
+// next run uses the new engine.
+func TestEngineSettingsChangedDuringARun(t *testing.T) {
+	e, _, uri := engineEnv(t, ucitest.Slow)
+	other := ucitest.New(t, ucitest.Normal)
+	done := make(chan *analyseSummary, 1)
+	go func() {
+		sum, _ := e.analyse(uri, protocol.Position{})
+		done <- sum
+	}()
+	e.client.waitFor(t, "the run's progress", func(c *fakeClient) bool { return len(c.created) == 1 })
+	e.notify(protocol.MethodWorkspaceDidChangeConfiguration, &protocol.DidChangeConfigurationParams{
+		Settings: map[string]any{"pgnls": map[string]any{"engine": map[string]any{"path": other.Executable(t), "nodes": 1000}}},
+	})
+	e.roundTrip()
+	// The next run makes the new analyzer, which closes the old one.
+	sum, err := e.analyse(uri, protocol.Position{})
+	if err != nil || sum == nil || sum.Blunders != 1 {
+		t.Fatalf("the run with the new engine: %+v, %v", sum, err)
+	}
+	switch first := <-done; {
+	case first == nil: // stopped by the new engine's start: said so
+		e.client.waitFor(t, "the message of the stopped run", func(c *fakeClient) bool {
+			return slices.ContainsFunc(c.messages, func(m protocol.ShowMessageParams) bool {
+				return strings.Contains(m.Message, "the engine settings changed during the analysis")
+			})
+		})
+	case first.Moves != 5:
+		t.Errorf("the first run answered %+v", first)
+	}
+	if other.Count("go") == 0 {
+		t.Error("the new engine searched nothing")
+	}
+}
+
+// shutdown stops a run in progress, which is answered RequestCancelled.
+func TestShutdownStopsAnEngineRun(t *testing.T) {
+	e, _, uri := engineEnv(t, ucitest.Slow)
+	done := make(chan error, 1)
+	go func() { _, err := e.analyse(uri, protocol.Position{}); done <- err }()
+	e.client.waitFor(t, "the run's progress", func(c *fakeClient) bool { return len(c.created) == 1 })
+	if _, err := e.call(protocol.MethodShutdown, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; !isCode(err, protocol.CodeRequestCancelled) {
+		t.Errorf("the run after shutdown: %v, want RequestCancelled", err)
 	}
 }

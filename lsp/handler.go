@@ -23,7 +23,10 @@ import (
 //     $/cancelRequest cancels, and the message is queued (wire.Queue);
 //   - handle, on the queue's goroutine, one message at a time in the order
 //     they came: the count is done, a panic becomes an InternalError answer,
-//     and every request gets exactly one answer;
+//     and every request gets exactly one answer; a request whose answer can
+//     take seconds in a large document (semantic tokens) takes its
+//     snapshot there, in order, and is worked out beside the queue, so that
+//     the requests after it (a format on save) do not wait for it;
 //   - serveMessage: a request cancelled while it waited is answered
 //     RequestCancelled without running; the lifecycle (nothing before
 //     initialize, nothing after shutdown but exit); null for the requests
@@ -56,19 +59,36 @@ func (s *server) handler() jsonrpc2.Handler {
 	}
 }
 
-// handle answers one message taken from the queue.
+// handle answers one message taken from the queue. A method whose work
+// runs beside the queue (besideQueue, methods.go) is answered when that
+// work ends, and counted done then.
 func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) {
-	defer s.handlers.Done() // counted by handler
 	if s.ctx.Err() != nil {
-		return // the server stopped: nobody reads an answer
+		s.handlers.Done() // counted by handler
+		return            // the server stopped: nobody reads an answer
 	}
-	_, isCall := req.(*jsonrpc2.Call)
-	result, err := s.serveRecovered(ctx, req)
-	if later, ok := result.(*deferred); ok && err == nil && isCall {
-		s.answerLater(ctx, reply, req.Method(), later)
+	result, err := s.recovered(req, func() (any, error) { return s.serveMessage(ctx, req) })
+	if work, ok := result.(laterWork); ok && err == nil {
+		go func() {
+			defer s.handlers.Done()
+			result, err := s.recovered(req, func() (any, error) {
+				if s.beforeWork != nil {
+					s.beforeWork(ctx, req)
+				}
+				return work()
+			})
+			s.answer(ctx, reply, req, result, err)
+		}()
 		return
 	}
-	if err != nil && !isCall {
+	defer s.handlers.Done()
+	s.answer(ctx, reply, req, result, err)
+}
+
+// answer sends the answer to a request, or logs the failure of a
+// notification.
+func (s *server) answer(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request, result any, err error) {
+	if _, isCall := req.(*jsonrpc2.Call); err != nil && !isCall {
 		level := zap.WarnLevel
 		var rpcErr *jsonrpc2.Error
 		if errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc2.MethodNotFound {
@@ -79,35 +99,9 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	_ = reply(ctx, result, wireError(err)) // a failed write ends the connection, which serve sees
 }
 
-// deferred is the result of a request that is answered when work in the
-// background ends (an engine analysis, engine.go): the queue moves on, and
-// the request stays in flight, so that $/cancelRequest cancels its context.
-type deferred struct {
-	wait func() (any, error)
-}
-
-// answerLater answers a deferred request from the background; a panic
-// there is answered InternalError, as in a handler. A server that stops
-// first answers nothing: nobody reads an answer.
-func (s *server) answerLater(ctx context.Context, reply jsonrpc2.Replier, method string, later *deferred) {
-	s.goBackground(func() {
-		result, err := func() (result any, err error) {
-			defer func() {
-				if p := recover(); p != nil {
-					s.log.Error("panic while answering a request", zap.String("method", method),
-						zap.Any("panic", p), zap.ByteString("stack", debug.Stack()))
-					result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, p)
-				}
-			}()
-			return later.wait()
-		}()
-		_ = reply(ctx, result, wireError(err))
-	})
-}
-
-// serveRecovered is serveMessage with a panic made an InternalError, logged
-// with its stack: the server serves on.
-func (s *server) serveRecovered(ctx context.Context, req jsonrpc2.Request) (result any, err error) {
+// recovered runs serve, the handling of req, with a panic made an
+// InternalError, logged with its stack: the server serves on.
+func (s *server) recovered(req jsonrpc2.Request, serve func() (any, error)) (result any, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("panic while handling a message", zap.String("method", req.Method()),
@@ -115,7 +109,7 @@ func (s *server) serveRecovered(ctx context.Context, req jsonrpc2.Request) (resu
 			result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", req.Method(), p)
 		}
 	}()
-	return s.serveMessage(ctx, req)
+	return serve()
 }
 
 // serveMessage returns the answer to a message: the result and error of a

@@ -105,8 +105,10 @@ type server struct {
 	// Hooks for tests: beforeHandle runs before each message reaches its
 	// method (handler.go),
 	// onPublish after each publication of an open document's diagnostics,
-	// beforeAnalysis on the analysis's goroutine before it starts.
+	// beforeAnalysis on the analysis's goroutine before it starts,
+	// beforeWork before the work of a method beside the queue (methods.go).
 	beforeHandle   func(ctx context.Context, req jsonrpc2.Request)
+	beforeWork     func(ctx context.Context, req jsonrpc2.Request)
 	onPublish      func(uri protocol.DocumentURI, version int32, final bool)
 	beforeAnalysis func(ctx context.Context, uri protocol.DocumentURI, version int32)
 }
@@ -304,6 +306,7 @@ func (s *server) shutdown() error {
 	for _, d := range s.docs {
 		d.cancelAnalysis()
 	}
+	s.stopEngineRuns() // engine.go
 	s.log.Info("shutdown")
 	return nil
 }

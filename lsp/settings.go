@@ -16,6 +16,7 @@ import (
 
 	"pgnls/analysis"
 	"pgnls/analysis/config"
+	"pgnls/analysis/uci"
 )
 
 // settingsSection is the name of the server's section in the client's
@@ -72,12 +73,15 @@ type EngineSettings struct {
 	Threads, Hash int
 	// Nodes is how many nodes the engine searches in each position.
 	Nodes int
+	// Thresholds are the drops in the mover's winning chances (0 to 100)
+	// from which a move is an inaccuracy, a mistake, a blunder.
+	Thresholds uci.Thresholds
 }
 
 // defaultEngineSettings: one thread (repeatable), Stockfish's default
 // hash of 16 MB, and 100,000 nodes a position, about a tenth of a second
 // of Stockfish: a 40-move game in a few seconds (README).
-var defaultEngineSettings = EngineSettings{Threads: 1, Hash: 16, Nodes: 100_000}
+var defaultEngineSettings = EngineSettings{Threads: 1, Hash: 16, Nodes: 100_000, Thresholds: uci.LichessThresholds}
 
 func defaultSettings() *Settings {
 	return &Settings{LineWidth: 79, MaxDiagnostics: 100, ECOFile: defaultECOFile, InlayHints: analysis.InlayOptions{NAGGlyphs: true},
@@ -341,6 +345,10 @@ func parseEngine(v any, set *EngineSettings) (problems []string) {
 	sort.Strings(names)
 	for _, name := range names {
 		v := obj[name]
+		if name == "thresholds" {
+			problems = append(problems, parseThresholds(v, &set.Thresholds)...)
+			continue
+		}
 		if name == "path" {
 			if path, ok := v.(string); ok || v == nil {
 				set.Path = path
@@ -351,7 +359,7 @@ func parseEngine(v any, set *EngineSettings) (problems []string) {
 		}
 		i := slices.IndexFunc(engineNumbers, func(n engineNumber) bool { return n.name == name })
 		if i < 0 {
-			problems = append(problems, fmt.Sprintf("settings: engine: unknown setting %q (path, threads, hash, nodes)", name))
+			problems = append(problems, fmt.Sprintf("settings: engine: unknown setting %q (path, threads, hash, nodes, thresholds)", name))
 			continue
 		}
 		b := engineNumbers[i]
@@ -361,5 +369,39 @@ func parseEngine(v any, set *EngineSettings) (problems []string) {
 			problems = append(problems, fmt.Sprintf("settings: engine.%s: want %s, not %s", name, b.want, jsonValue(v)))
 		}
 	}
+	return problems
+}
+
+// parseThresholds reads engine.thresholds: {"inaccuracy": 5, "mistake":
+// 10, "blunder": 15}, lichess's by default; a field left out keeps its
+// value. Thresholds that do not rise from 0 to 100 keep the defaults.
+func parseThresholds(v any, t *uci.Thresholds) (problems []string) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return []string{fmt.Sprintf("settings: engine.thresholds: want an object such as {\"inaccuracy\": 5, \"mistake\": 10, \"blunder\": 15}, not %s", jsonKind(v))}
+	}
+	got := *t
+	fields := map[string]*float64{"inaccuracy": &got.Inaccuracy, "mistake": &got.Mistake, "blunder": &got.Blunder}
+	names := make([]string, 0, len(obj))
+	for name := range obj {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		dst, known := fields[name]
+		f, isNumber := obj[name].(float64)
+		switch {
+		case !known:
+			problems = append(problems, fmt.Sprintf("settings: engine.thresholds: unknown threshold %q (inaccuracy, mistake, blunder)", name))
+		case !isNumber:
+			problems = append(problems, fmt.Sprintf("settings: engine.thresholds.%s: want a number of points from 0 to 100, not %s", name, jsonValue(obj[name])))
+		default:
+			*dst = f
+		}
+	}
+	if err := got.Validate(); err != nil {
+		return append(problems, "settings: engine.thresholds: "+err.Error())
+	}
+	*t = got
 	return problems
 }

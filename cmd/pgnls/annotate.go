@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,7 +20,7 @@ import (
 	"pgnls/pgn"
 )
 
-const annotateUsage = "usage: pgnls annotate [--nodes N] [--engine PATH] [--threads N] [--hash MB] [--width N] [-w] [-d] [PATH...]"
+const annotateUsage = "usage: pgnls annotate [--nodes N] [--engine PATH] [--threads N] [--hash MB] [--thresholds I,M,B] [--width N] [-w] [-d] [PATH...]"
 
 // defaultAnnotateNodes is the search of each position, as the editor's
 // engine.nodes setting's default.
@@ -43,6 +44,10 @@ func runAnnotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags.IntVar(&opts.Threads, "threads", 1, "the engine's Threads option (1 repeats exactly)")
 	flags.IntVar(&opts.Hash, "hash", 16, "the engine's Hash option, in MB")
 	width := flags.Int("width", 79, "the longest movetext line of the annotated games, as for fmt")
+	thresholds := uci.LichessThresholds
+	flags.Func("thresholds", "the drops in winning chances (0 to 100) of an inaccuracy, a mistake and a blunder (default 5,10,15)", func(v string) error {
+		return parseThresholdsFlag(v, &thresholds)
+	})
 	flags.BoolVar(&mode.write, "w", false, "write the result to the file instead of standard output")
 	flags.BoolVar(&mode.diff, "d", false, "print a unified diff of the annotations instead of the result")
 	flags.Usage = func() {
@@ -60,7 +65,7 @@ func runAnnotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
-	a, err := uci.NewAnalyzer(uci.Config{Engine: opts, Limit: uci.Limit{Nodes: nodes}})
+	a, err := uci.NewAnalyzer(uci.Config{Engine: opts, Limit: uci.Limit{Nodes: nodes}, Thresholds: thresholds})
 	if err != nil {
 		fmt.Fprintf(stderr, "pgnls: annotate: %v\n", err)
 		return statusError
@@ -95,6 +100,28 @@ func runAnnotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return statusError
 	}
 	return 0
+}
+
+// parseThresholdsFlag reads --thresholds 5,10,15.
+func parseThresholdsFlag(v string, t *uci.Thresholds) error {
+	parts := strings.Split(v, ",")
+	if len(parts) != 3 {
+		return errors.New("want three numbers: inaccuracy,mistake,blunder (5,10,15)")
+	}
+	var n [3]float64
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return fmt.Errorf("%q is not a number", p)
+		}
+		n[i] = f
+	}
+	got := uci.Thresholds{Inaccuracy: n[0], Mistake: n[1], Blunder: n[2]}
+	if err := got.Validate(); err != nil {
+		return err
+	}
+	*t = got
+	return nil
 }
 
 // errEngine marks a failure of the engine, which ends the run.

@@ -85,3 +85,23 @@ func TestAnnotateBinaryWritesInPlace(t *testing.T) {
 		t.Errorf("the file is now %q, want Qh4 marked $4 with its evaluation", data)
 	}
 }
+
+func TestAnnotateThresholdsFlag(t *testing.T) {
+	fake := ucitest.New(t, ucitest.Normal)
+	for _, tt := range []struct {
+		flag, stderr string
+		status       int
+	}{
+		{"5,10,15", "1 blunder", 0},
+		{"50,60,99", "0 blunders, 0 mistakes, 0 inaccuracies", 0}, // the queen's loss costs under 99 points
+		{"5,10", "want three numbers", statusError},
+		{"20,10,15", "must rise", statusError},
+	} {
+		var stdout, stderr bytes.Buffer
+		status := run([]string{"annotate", "--thresholds", tt.flag, "--nodes", "1000", "--engine", fake.Executable(t), "-"},
+			strings.NewReader("1. e4 e5 2. Nf3 Qh4 3. Nxh4 *\n"), &stdout, &stderr)
+		if status != tt.status || !strings.Contains(stderr.String(), tt.stderr) {
+			t.Errorf("--thresholds %s: status %d, stderr %q; want %d and %q", tt.flag, status, stderr.String(), tt.status, tt.stderr)
+		}
+	}
+}
