@@ -36,11 +36,11 @@ type PositionAtCursor struct {
 	Opening *ECOLine
 	// Problem says why Position is not the cursor's ("" when it is).
 	Problem string
-	// Previous is where a cursor shows the position before this one (the
-	// position before Move): the SAN of the move played before Move on
-	// the way to the cursor, in the cursor's line or the line it branches
-	// from, or an empty span at the game's start for the start position.
-	// nil at the start, or when no place of the game shows the start (a
+	// Previous is where a cursor shows the position before this one: the
+	// SAN of the move before the last one played on the way to the
+	// cursor (in the cursor's line or a line it branches from), or an
+	// empty span at the game's start when one move alone leads here. nil
+	// when none does, or when no place of the game shows the start (a
 	// game whose first byte is its first move).
 	Previous *MoveLink
 	// Next is the next move of the cursor's line, whose SAN a cursor

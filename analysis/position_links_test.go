@@ -45,6 +45,9 @@ func TestPositionAtCursorLinks(t *testing.T) {
 		// previous; from its first move, back is the game's start.
 		{"[Event \"x\"] 1. e4 ( | 1. d4) *", "-", "d4@24"},
 		{"[Event \"x\"] 1. e4 ( 1. d|4) *", "^@0", "-"},
+		// Before the first move of a variation of Black's first move: the
+		// position after 1. e4, whose previous is the start.
+		{"[Event \"x\"] 1. e4 e5 ( | 1... c5) *", "^@0", "c5@29"},
 		// A game whose first byte is its first move has no place before it.
 		{"1. e|4 e5 *", "-", "e5@6"},
 		{"1. e4 e|5 *", "e4@3", "-"},

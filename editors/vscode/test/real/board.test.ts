@@ -43,8 +43,13 @@ function word(wb: Workbench, text: string) {
     .first();
 }
 
-/** focusGame puts the keyboard in the game's editor, which does not move its cursor. */
+/**
+ * focusGame puts the keyboard in the game's editor, which does not move its
+ * cursor: View: Focus First Editor Group (Ctrl+1, which the panel's page
+ * passes on to the workbench too).
+ */
 async function focusGame(wb: Workbench): Promise<void> {
+  await wb.page.keyboard.press('Control+1');
   await gameGroup(wb).locator('.monaco-editor textarea').first().focus();
 }
 
@@ -100,6 +105,11 @@ async function cursorAt(wb: Workbench, place: string): Promise<true> {
   return wb.until(
     () => `the cursor at ${place}; the status bar says ${last}`,
     async () => {
+      if (!(await status.isVisible())) {
+        last = '(nothing: the game is not the active editor)';
+        await focusGame(wb);
+        return undefined;
+      }
       last = (await status.innerText()).trim();
       return last === place ? true : undefined;
     },
