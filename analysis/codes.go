@@ -45,6 +45,11 @@ const (
 	CodeEncoding         Code = "encoding"
 	CodeInternal         Code = "internal"
 	CodeTooMany          Code = "too-many-problems"
+	// The engine's judgements, found only by "Analyse this game"
+	// (analysis/engine): never by pgnls check.
+	CodeEngineBlunder    Code = "engine-blunder"
+	CodeEngineMistake    Code = "engine-mistake"
+	CodeEngineInaccuracy Code = "engine-inaccuracy"
 )
 
 // CodeInfo describes a code for the README, hovers and settings.
@@ -94,6 +99,9 @@ var codeTable = [...]CodeInfo{
 	{CodeTooMany, Information, "a run of games or junk with more than 1000 problems: the language server keeps the 1000 most severe (pgnls check lists all)"},
 	{CodeVariant, Information, "a Variant tag naming a variant pgnls does not know (Giveaway, Suicide, ...): moves are parsed but not validated"},
 	{CodeChess960FEN, Warning, "a FEN whose castling rights only make sense in Chess960, without [Variant \"Chess960\"]; the game is checked as Chess960, and the fix adds the tag"},
+	{CodeEngineBlunder, Information, "the engine judges the move a blunder: it lost 15 points or more of the mover's winning chances (lichess's thresholds), or let a mate in; only after Analyse this game"},
+	{CodeEngineMistake, Information, "the engine judges the move a mistake: it lost 10 to 15 points of winning chances; only after Analyse this game"},
+	{CodeEngineInaccuracy, Hint, "the engine judges the move an inaccuracy: it lost 5 to 10 points of winning chances; only after Analyse this game"},
 	{CodeCommand, Warning, "a malformed command in a comment ([%clk], [%eval], [%cal], [%csl] ...), or a clock that rises more than the TimeControl tag allows"},
 }
 

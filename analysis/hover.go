@@ -506,6 +506,11 @@ func diagram(r *richText, pos *board.Position, from, to board.Square) {
 	markedDiagram(r, pos, from, to, nil)
 }
 
+// hoverBoardSize is the side of a hover's picture of the board, in pixels:
+// VS Code's hovers are 250 pixels high at most (taller content scrolls), so
+// the board and the line above it fit whole.
+const hoverBoardSize = 200
+
 // markedDiagram is diagram with the arrows and squares of [%cal] and [%csl]
 // commands marked (see shapeMarks), and a line under the board that lists
 // them.
@@ -515,7 +520,7 @@ func markedDiagram(r *richText, pos *board.Position, from, to board.Square, shap
 		r.block(text)
 		return
 	}
-	opts := picture.Options{Coordinates: true, LastMove: board.Move{From: from, To: to}}
+	opts := picture.Options{Size: hoverBoardSize, Coordinates: true, LastMove: board.Move{From: from, To: to}}
 	opts.Arrows, opts.Marks = diagramShapes(shapes)
 	r.md.WriteString("![board](" + picture.DataURI(picture.Render(pos, opts)) + ")\n")
 	if legend := shapeLegend(shapes); legend != "" {

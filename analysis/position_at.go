@@ -36,6 +36,24 @@ type PositionAtCursor struct {
 	Opening *ECOLine
 	// Problem says why Position is not the cursor's ("" when it is).
 	Problem string
+	// Previous is where a cursor shows the position before this one (the
+	// position before Move): the SAN of the move played before Move on
+	// the way to the cursor, in the cursor's line or the line it branches
+	// from, or an empty span at the game's start for the start position.
+	// nil at the start, or when no place of the game shows the start (a
+	// game whose first byte is its first move).
+	Previous *MoveLink
+	// Next is the next move of the cursor's line, whose SAN a cursor
+	// moves to to show the position after it; nil at the line's end.
+	Next *MoveLink
+}
+
+// MoveLink is a place of the text a board's previous and next buttons
+// move the cursor to: a move's SAN, or an empty span (SAN "") at a game's
+// start. A cursor at Pos shows the position after the move.
+type MoveLink struct {
+	SAN      string
+	Pos, End pgn.Pos
 }
 
 // PlayedMove is a move of the text, as played.
@@ -69,7 +87,11 @@ func PositionAt(f *pgn.File, off pgn.Pos, eco *ECOBook) *PositionAtCursor {
 	for n < len(inner.Moves) && inner.Moves[n].Pos() <= off {
 		n++
 	}
-	out := &PositionAtCursor{}
+	path := pathTo(frames, n)
+	out := &PositionAtCursor{Previous: previousLink(g, path)}
+	if n < len(inner.Moves) {
+		out.Next = linkTo(inner.Moves[n])
+	}
 	start := startOf(g)
 	out.Line = variationPath(g, &start, frames)
 	if !start.replayable() {
@@ -80,7 +102,6 @@ func PositionAt(f *pgn.File, off pgn.Pos, eco *ECOBook) *PositionAtCursor {
 		}
 		return out
 	}
-	path := pathTo(frames, n)
 	states := replayStates(g, &start, path)
 	pos := start.pos
 	for i, st := range states {
@@ -111,6 +132,26 @@ func PositionAt(f *pgn.File, off pgn.Pos, eco *ECOBook) *PositionAtCursor {
 		out.Opening, _ = eco.Deepest(afterPositions(states))
 	}
 	return out
+}
+
+// previousLink returns where a cursor shows the position before the one
+// after path (the moves from the game's start to the cursor): after the
+// move before path's last, or at the game's start when path has one move.
+func previousLink(g *pgn.Game, path []*pgn.Move) *MoveLink {
+	switch {
+	case len(path) >= 2:
+		return linkTo(path[len(path)-2])
+	case len(path) == 1 && g.From < g.Moves.Moves[0].Pos():
+		// Before the main line's first move (and its number) the cursor
+		// shows the start position: the game's first byte, a tag's '['.
+		return &MoveLink{Pos: g.From, End: g.From}
+	}
+	return nil
+}
+
+// linkTo returns the link to a move's SAN.
+func linkTo(m *pgn.Move) *MoveLink {
+	return &MoveLink{SAN: m.Text, Pos: m.SAN.Pos, End: m.SAN.End}
 }
 
 // variationPath names the variations of frames below the main line, each

@@ -103,7 +103,7 @@ func TestHoverBoardImage(t *testing.T) {
 		t.Fatal("no hover")
 	}
 	at := PositionAt(f, off, nil)
-	want := "![board](" + picture.DataURI(at.SVG(picture.Options{Coordinates: true})) + ")\n"
+	want := "![board](" + picture.DataURI(at.SVG(picture.Options{Size: hoverBoardSize, Coordinates: true})) + ")\n"
 	if !strings.Contains(h.Markdown, want) || strings.Contains(h.Markdown, "```") {
 		t.Errorf("the Markdown has not the picture alone:\n%.600s", h.Markdown)
 	}

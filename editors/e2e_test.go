@@ -23,10 +23,16 @@ import (
 	"testing"
 	"time"
 
+	"pgnls/analysis/uci/ucitest"
 	"pgnls/pgn/pgntest"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgntest.Main(m)) }
+// TestMain: the test binary started as the fake engine of ucitest runs it
+// instead (nvim_engine_test.go).
+func TestMain(m *testing.M) {
+	ucitest.Main()
+	os.Exit(pgntest.Main(m))
+}
 
 // pgnlsBinary returns the binary under test: $PGNLS_BIN, or pgnls built
 // once from this checkout.

@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 
 	"go.lsp.dev/jsonrpc2"
@@ -24,7 +26,7 @@ const (
 )
 
 // codeActionKinds are the kinds the server announces.
-var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame, kindStrip, kindTranslate}
+var codeActionKinds = []protocol.CodeActionKind{protocol.QuickFix, kindFixAll, kindFormatGame, kindStrip, kindTranslate, kindAnalyse, kindAnnotate}
 
 // navSnapshot returns the current snapshot of an open document, for the
 // requests that read it.
@@ -97,7 +99,20 @@ func (s *server) CodeAction(_ context.Context, p *protocol.CodeActionParams) ([]
 		}
 	}
 	out = append(out, fileStripActions(snap, p)...)
+	out = append(out, s.engineActions(p, snap, from, to, set, sent)...) // engine.go
+	// The quick fixes first (the engine's come after the source actions
+	// above): a client lists them in this order.
+	slices.SortStableFunc(out, func(a, b protocol.CodeAction) int {
+		return cmp.Compare(b2i(a.Kind != protocol.QuickFix), b2i(b.Kind != protocol.QuickFix))
+	})
 	return out, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // kindWanted applies the request's "only" filter: a kind is wanted when it
@@ -169,4 +184,6 @@ func navCapabilities(c *protocol.ServerCapabilities) {
 	c.SemanticTokensProvider = semanticTokensProvider()
 	c.RenameProvider = &protocol.RenameOptions{PrepareProvider: true}
 	c.DocumentLinkProvider = &protocol.DocumentLinkOptions{}
+	c.CodeLensProvider = &protocol.CodeLensOptions{}                                                   // engine.go
+	c.ExecuteCommandProvider = &protocol.ExecuteCommandOptions{Commands: []string{commandAnalyseGame}} // engine.go
 }

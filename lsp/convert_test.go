@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -24,7 +25,11 @@ func TestSemanticTokensAsConvertedLineByLine(t *testing.T) {
 	} {
 		snap := document.NewDocument(text).Snapshot()
 		for _, r := range [][2]int{{0, snap.Len()}, {snap.Len() / 3, snap.Len() / 2}} {
-			got := semanticTokens(snap, r[0], r[1]).Data
+			tokens, err := semanticTokens(context.Background(), snap, r[0], r[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := tokens.Data
 			if want := referenceTokens(snap, r[0], r[1]); !slices.Equal(got, want) {
 				t.Errorf("%q [%d, %d]:\n%v\nwant\n%v", text, r[0], r[1], got, want)
 			}

@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -109,14 +108,16 @@ func (s *server) reportWhileAnalyzing(reportCtx, ctx context.Context, d *openDoc
 // publish sends the diagnostics of snap, the final ones or those found so
 // far, unless ctx was cancelled (a newer version or didClose took over).
 func (s *server) publish(ctx context.Context, d *openDoc, snap *document.Snapshot, version int32, final bool) {
-	diags := render(snap, s.settingsFor(d.uri))
-	defer recycle(diags)
+	set := s.settingsFor(d.uri)
+	extra := s.engineDiagnostics(d, snap)
 	d.pubMu.Lock()
 	defer d.pubMu.Unlock()
 	if d.closed || ctx.Err() != nil {
 		return
 	}
-	if err := s.sendDiagnostics(ctx, d.uri, &version, diags); err != nil {
+	diags := d.pub.render(snap, set, extra)
+	defer d.pub.recycle(diags)
+	if err := s.sendDiagnostics(ctx, d, &version, diags); err != nil {
 		s.log.Warn("publishDiagnostics failed", zap.String("uri", string(d.uri)), zap.Error(err))
 		return
 	}
@@ -134,33 +135,57 @@ type publishDiagnosticsParams struct {
 	Diagnostics []protocol.Diagnostic `json:"diagnostics"`
 }
 
-// sendDiagnostics sends textDocument/publishDiagnostics, encoded by hand
-// (publish.go). The list is never null: [] is what clears a document's
-// diagnostics.
-func (s *server) sendDiagnostics(ctx context.Context, uri protocol.DocumentURI, version *int32, diags []protocol.Diagnostic) error {
+// sendDiagnostics sends textDocument/publishDiagnostics of d, encoded by
+// hand (publish.go). The list is never null: [] is what clears a
+// document's diagnostics. d.pubMu must be held.
+func (s *server) sendDiagnostics(ctx context.Context, d *openDoc, version *int32, diags []protocol.Diagnostic) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	if diags == nil {
 		diags = []protocol.Diagnostic{}
 	}
-	buf := publishBuffers.Get().(*[]byte)
-	defer publishBuffers.Put(buf)
-	*buf = appendPublishDiagnostics((*buf)[:0], &publishDiagnosticsParams{URI: uri, Version: version, Diagnostics: diags})
-	_, err := s.stream.writeBody(*buf)
+	body := appendPublishDiagnostics(d.pub.encoded[:0], &publishDiagnosticsParams{URI: d.uri, Version: version, Diagnostics: diags})
+	_, err := s.stream.WriteBody(body)
+	if cap(body) <= maxKeptEncoding {
+		d.pub.encoded = body
+	}
 	return err
 }
+
+// publication is what the publications of one document reuse, from one to
+// the next: each keystroke in a large document renders and encodes up to
+// maxDiagnostics diagnostics, and the garbage of that sets how often the
+// collector runs under the process's memory limit (cmd/pgnls/memory.go).
+// It belongs to the document, under its pubMu, which orders its
+// publications anyway; so nothing is shared between documents (as a
+// process-wide pool would be), and it goes when the document is closed.
+type publication struct {
+	kept     []analysis.Diagnostic // what Select chose, in its order
+	selected document.Scratch      // Select's working space
+	rendered []protocol.Diagnostic // the list render returns
+	encoded  []byte                // the message sendDiagnostics writes
+}
+
+// maxRecycled is the longest list kept for reuse: the default cap of
+// diagnostics, with room; an uncapped document's are left to the collector.
+const maxRecycled = 4096
+
+// maxKeptEncoding is the largest encoded publication kept for reuse: far
+// more than maxRecycled diagnostics take.
+const maxKeptEncoding = 4 << 20
 
 // render turns the diagnostics found in snap into the ones to publish, as
 // document.Snapshot.Select chooses them with the settings' severities and
 // maxDiagnostics, with a note at the top of the document saying how many
-// were left out.
-func render(snap *document.Snapshot, set *Settings) []protocol.Diagnostic {
-	kept := takeList[analysis.Diagnostic](&keptLists, min(set.MaxDiagnostics, maxRecycled))
-	defer func() { recycleList(&keptLists, kept) }()
-	sel := snap.Select(document.SelectOptions{Severity: set.Severity, Max: set.MaxDiagnostics}, kept)
+// were left out, and extra (the engine's diagnostics) among them. The list
+// is p's until recycle.
+func (p *publication) render(snap *document.Snapshot, set *Settings, extra []analysis.Diagnostic) []protocol.Diagnostic {
+	kept := reuse(p.kept, min(set.MaxDiagnostics, maxRecycled))
+	sel := snap.Select(document.SelectOptions{Severity: set.Severity, Max: set.MaxDiagnostics, Scratch: &p.selected, Extra: extra}, kept)
 	kept = sel.Diagnostics
-	out := takeList[protocol.Diagnostic](&renderedLists, len(kept)+1)
+	defer func() { p.kept = forget(kept) }()
+	out := reuse(p.rendered, len(kept)+1)
 	if sel.Omitted > 0 {
 		lineEnd := snap.ClampUTF16(0, 1<<30)
 		out = append(out, protocol.Diagnostic{
@@ -171,48 +196,35 @@ func render(snap *document.Snapshot, set *Settings) []protocol.Diagnostic {
 				sel.Omitted, set.MaxDiagnostics),
 		})
 	}
-	// The lists are made at their final size, as every keystroke in a
-	// large document renders a thousand diagnostics and its garbage sets
-	// how often the collector runs.
+	// The list is made at its final size, as every keystroke in a large
+	// document renders a thousand diagnostics.
 	for _, d := range kept {
 		out = append(out, toProtocol(snap, d))
 	}
 	return out
 }
 
-// Each keystroke in a large document renders a thousand diagnostics, and
-// the garbage of rendering sets how often the collector runs under the
-// process's memory limit (cmd/pgnls/memory.go): the lists are reused from publication
-// to publication.
-var renderedLists, keptLists sync.Pool
+// recycle keeps a list that render returned, once it is sent.
+func (p *publication) recycle(diags []protocol.Diagnostic) { p.rendered = forget(diags) }
 
-// maxRecycled is the longest list kept for reuse: the default cap of
-// diagnostics, with room; an uncapped document's are left to the collector.
-const maxRecycled = 4096
-
-// takeList returns an empty list with room for n from pool, or a new one.
-func takeList[T any](pool *sync.Pool, n int) []T {
-	if n <= maxRecycled {
-		if p, ok := pool.Get().(*[]T); ok && cap(*p) >= n {
-			return (*p)[:0]
-		}
+// reuse returns list emptied when it has room for n (and n is not past
+// maxRecycled), or a new list with room for n.
+func reuse[T any](list []T, n int) []T {
+	if n <= maxRecycled && cap(list) >= n {
+		return list[:0]
 	}
 	return make([]T, 0, n)
 }
 
-// recycleList gives list back to pool, cleared so that it holds on to no
-// document's strings.
-func recycleList[T any](pool *sync.Pool, list []T) {
+// forget returns list cleared, so that it holds on to no snapshot's
+// strings, to be reused; nil when it is too long to keep.
+func forget[T any](list []T) []T {
 	if cap(list) > maxRecycled {
-		return
+		return nil
 	}
 	clear(list[:cap(list)])
-	list = list[:0]
-	pool.Put(&list)
+	return list[:0]
 }
-
-// recycle gives back a list that render returned, once it is sent.
-func recycle(diags []protocol.Diagnostic) { recycleList(&renderedLists, diags) }
 
 // progress is one work-done progress the server created; nil (when the
 // client does not accept server-created progress) reports nothing.

@@ -42,7 +42,12 @@ type openDoc struct {
 	// was not cancelled before it publishes, so nothing it sends can follow
 	// what a newer version or didClose sent.
 	pubMu  sync.Mutex
-	closed bool // guarded by pubMu
+	closed bool        // guarded by pubMu
+	pub    publication // guarded by pubMu (diagnostics.go)
+
+	// engine holds the games of the document the engine analysed
+	// (engine.go).
+	engine []*engineGame
 }
 
 func (d *openDoc) cancelAnalysis() {
@@ -118,7 +123,7 @@ func uinteger(v json.RawMessage) (uint32, error) {
 	case err != nil && strings.ContainsAny(string(v), ".eE") && json.Valid(v):
 		return 0, fmt.Errorf("%s is not a whole number", v)
 	case err != nil:
-		return 0, fmt.Errorf("%s is not a number", truncate(v))
+		return 0, fmt.Errorf("%.200s is not a number", v)
 	case n < 0:
 		return 0, fmt.Errorf("%d is negative", n)
 	case n > math.MaxInt32:
@@ -207,6 +212,13 @@ func lastWholeText(changes []contentChange) int {
 // inside a character, negative; a range that ends before it starts), the
 // ones before it are undone and the document is as it was.
 func applyChanges(doc *document.Document, changes []contentChange) error {
+	_, err := applyChangesLogged(doc, changes)
+	return err
+}
+
+// applyChangesLogged is applyChanges, which also returns the edits it
+// made, in order.
+func applyChangesLogged(doc *document.Document, changes []contentChange) ([]appliedEdit, error) {
 	done := make([]appliedEdit, 0, len(changes))
 	for i := max(0, lastWholeText(changes)); i < len(changes); i++ {
 		c := changes[i]
@@ -219,16 +231,16 @@ func applyChanges(doc *document.Document, changes []contentChange) error {
 			}
 			if err != nil {
 				undo(doc, done)
-				return fmt.Errorf("change %d of %d: %w", i+1, len(changes), err)
+				return nil, fmt.Errorf("change %d of %d: %w", i+1, len(changes), err)
 			}
 		}
 		if err := doc.Edit(start, end, c.Text); err != nil {
 			undo(doc, done)
-			return fmt.Errorf("change %d of %d: %w", i+1, len(changes), err)
+			return nil, fmt.Errorf("change %d of %d: %w", i+1, len(changes), err)
 		}
 		done = append(done, appliedEdit{snap, start, end, len(c.Text)})
 	}
-	return nil
+	return done, nil
 }
 
 // appliedEdit is an edit applyChanges made, with what undo needs.
@@ -298,7 +310,7 @@ func (s *server) DidClose(_ context.Context, p *protocol.DidCloseTextDocumentPar
 	s.log.Info("close", zap.String("uri", string(uri)))
 	d.pubMu.Lock()
 	d.closed = true
-	err := s.sendDiagnostics(s.ctx, uri, nil, nil)
+	err := s.sendDiagnostics(s.ctx, d, nil, nil)
 	d.pubMu.Unlock()
 	s.settled(0, false) // memory.go
 	return err

@@ -11,6 +11,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
+
+	"pgnls/lsp/internal/wire"
 )
 
 // The way of every message from the connection to its answer, in one place:
@@ -18,10 +20,13 @@ import (
 //   - accept, on the connection's read loop: $/cancelRequest is served at
 //     once, so that it overtakes the queue; every other message is counted
 //     (serve waits for the count at exit), a request gets a context that
-//     $/cancelRequest cancels, and the message is queued (queue.go);
+//     $/cancelRequest cancels, and the message is queued (wire.Queue);
 //   - handle, on the queue's goroutine, one message at a time in the order
 //     they came: the count is done, a panic becomes an InternalError answer,
-//     and every request gets exactly one answer;
+//     and every request gets exactly one answer; a request whose answer can
+//     take seconds in a large document (semantic tokens) takes its
+//     snapshot there, in order, and is worked out beside the queue, so that
+//     the requests after it (a format on save) do not wait for it;
 //   - serveMessage: a request cancelled while it waited is answered
 //     RequestCancelled without running; the lifecycle (nothing before
 //     initialize, nothing after shutdown but exit); null for the requests
@@ -33,8 +38,8 @@ import (
 // releases the contexts it makes, and protocol's cancel handler ignores
 // numeric request ids.
 func (s *server) handler() jsonrpc2.Handler {
-	q := newMessageQueue()
-	go q.work(s.ctx, s.handle)
+	q := wire.NewQueue()
+	go q.Work(s.ctx, s.handle)
 	requests := &inFlight{cancels: make(map[jsonrpc2.ID]context.CancelFunc)}
 	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		if req.Method() == protocol.MethodCancelRequest {
@@ -47,22 +52,43 @@ func (s *server) handler() jsonrpc2.Handler {
 		if call, ok := req.(*jsonrpc2.Call); ok {
 			ctx, reply = requests.track(ctx, reply, call.ID())
 		}
-		if !q.push(s.ctx, queued{ctx, reply, req}) {
+		if !q.Push(s.ctx, ctx, reply, req) {
 			s.handlers.Done() // the server stopped: the message is dropped
 		}
 		return nil
 	}
 }
 
-// handle answers one message taken from the queue.
+// handle answers one message taken from the queue. A method whose work
+// runs beside the queue (besideQueue, methods.go) is answered when that
+// work ends, and counted done then.
 func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) {
-	defer s.handlers.Done() // counted by handler
 	if s.ctx.Err() != nil {
-		return // the server stopped: nobody reads an answer
+		s.handlers.Done() // counted by handler
+		return            // the server stopped: nobody reads an answer
 	}
-	_, isCall := req.(*jsonrpc2.Call)
-	result, err := s.serveRecovered(ctx, req)
-	if err != nil && !isCall {
+	result, err := s.recovered(req, func() (any, error) { return s.serveMessage(ctx, req) })
+	if work, ok := result.(laterWork); ok && err == nil {
+		go func() {
+			defer s.handlers.Done()
+			result, err := s.recovered(req, func() (any, error) {
+				if s.beforeWork != nil {
+					s.beforeWork(ctx, req)
+				}
+				return work()
+			})
+			s.answer(ctx, reply, req, result, err)
+		}()
+		return
+	}
+	defer s.handlers.Done()
+	s.answer(ctx, reply, req, result, err)
+}
+
+// answer sends the answer to a request, or logs the failure of a
+// notification.
+func (s *server) answer(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request, result any, err error) {
+	if _, isCall := req.(*jsonrpc2.Call); err != nil && !isCall {
 		level := zap.WarnLevel
 		var rpcErr *jsonrpc2.Error
 		if errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc2.MethodNotFound {
@@ -73,9 +99,9 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	_ = reply(ctx, result, wireError(err)) // a failed write ends the connection, which serve sees
 }
 
-// serveRecovered is serveMessage with a panic made an InternalError, logged
-// with its stack: the server serves on.
-func (s *server) serveRecovered(ctx context.Context, req jsonrpc2.Request) (result any, err error) {
+// recovered runs serve, the handling of req, with a panic made an
+// InternalError, logged with its stack: the server serves on.
+func (s *server) recovered(req jsonrpc2.Request, serve func() (any, error)) (result any, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.Error("panic while handling a message", zap.String("method", req.Method()),
@@ -83,7 +109,7 @@ func (s *server) serveRecovered(ctx context.Context, req jsonrpc2.Request) (resu
 			result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", req.Method(), p)
 		}
 	}()
-	return s.serveMessage(ctx, req)
+	return serve()
 }
 
 // serveMessage returns the answer to a message: the result and error of a
@@ -206,7 +232,7 @@ func (s *server) cancelRequest(requests *inFlight, params json.RawMessage) {
 		s.log.Warn("malformed $/cancelRequest", zap.ByteString("params", params))
 		return
 	}
-	id, err := s.stream.requestID(p.ID) // the id the connection knows it by (stream.go)
+	id, err := s.stream.RequestID(p.ID) // the id the connection knows it by (wire.Stream)
 	if err != nil {
 		s.log.Debug("$/cancelRequest of no running request", zap.Error(err))
 		return

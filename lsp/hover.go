@@ -10,6 +10,7 @@ import (
 
 	"pgnls/analysis"
 	"pgnls/analysis/document"
+	"pgnls/pgn"
 )
 
 // Hover answers textDocument/hover with analysis.Hover: the meaning of the
@@ -26,6 +27,15 @@ func (s *server) Hover(_ context.Context, p *protocol.HoverParams) (*protocol.Ho
 	plain := s.clientCaps().plainHover
 	images := s.settings.Load().HoverImages && !plain // a plain-text client shows no image
 	h := snap.PieceAt(off).Hover(off, analysis.HoverOptions{ECO: s.ecoBook, BoardImages: images})
+	if md, text, pos, end, ok := s.engineHover(p.TextDocument.URI, snap, off); ok { // engine.go
+		if h == nil {
+			h = &analysis.HoverResult{Pos: pgn.Pos(pos), End: pgn.Pos(end)}
+		} else {
+			md, text = "\n\n---\n\n"+md, "\n\n"+text
+		}
+		h.Markdown += md
+		h.PlainText += text
+	}
 	if h == nil {
 		return nil, nil
 	}

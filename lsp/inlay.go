@@ -81,6 +81,7 @@ func (s *server) inlayHint(_ context.Context, p *inlayHintParams) ([]inlayHint, 
 			})
 		}
 	}
+	out = append(out, s.engineHints(p.TextDocument.URI, snap, from, to)...) // engine.go
 	return out, nil
 }
 

@@ -144,7 +144,7 @@ func TestContextCancelStops(t *testing.T) {
 func TestUnknownMethods(t *testing.T) {
 	e := newEnv(t, nil)
 	e.initialize(protocol.ClientCapabilities{}, nil)
-	for _, method := range []string{"pgnls/nonsense", protocol.MethodTextDocumentSignatureHelp, protocol.MethodTextDocumentDeclaration, protocol.MethodWorkspaceExecuteCommand} {
+	for _, method := range []string{"pgnls/nonsense", protocol.MethodTextDocumentSignatureHelp, protocol.MethodTextDocumentDeclaration} {
 		if _, err := e.call(method, map[string]any{}); !isCode(err, jsonrpc2.MethodNotFound) {
 			t.Errorf("%s: %v, want MethodNotFound", method, err)
 		}

@@ -56,8 +56,12 @@ func (d *openDoc) size() int { return d.doc.Snapshot().Len() }
 // leaves it within the limit.
 func (d *openDoc) apply(changes []contentChange, limit int) error {
 	d.setLimit(limit)
-	if err := applyChanges(d.doc, changes); err != nil {
+	done, err := applyChangesLogged(d.doc, changes)
+	if err != nil {
 		return err
+	}
+	for _, e := range done {
+		d.shiftEngine(e.start, e.end, e.newLen) // engine.go
 	}
 	d.setLimit(limit)
 	return nil

@@ -1,14 +1,9 @@
 package lsp
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,17 +14,16 @@ import (
 
 // The linear-time test of the requests: no request, on one long line or
 // on one huge game, does work that grows faster than the text. Work is
-// counted, not timed, as in analysis/linear_test.go: TestRequestsTakeLinearTime
-// builds this package's tests with coverage counters over pgn, analysis,
-// analysis/board and lsp, and runs TestRequestLinearProbe once per shape,
-// size and request (GOMAXPROCS=1); the statements a run executes, minus
-// those of the run that opens the same text and sends no request, are the
-// request's work. Doubling the text must not multiply it by more than 2.3
-// (maxLinearRatio); a quadratic loop multiplies its share by 4. What the
+// counted, not timed (pgntest.Probe): TestRequestsTakeLinearTime builds
+// this package's tests with coverage counters over pgn, analysis,
+// analysis/board, analysis/document and lsp, and runs TestRequestLinearProbe
+// once per shape, size and request (GOMAXPROCS=1); the statements a run
+// executes, minus those of the run that opens the same text and sends no
+// request, are the request's work. Doubling the text must not multiply it
+// by more than pgntest.MaxLinearRatio; a quadratic loop multiplies its
+// share by 4. What the
 // count misses is library code (a strings.Index over the rest of a line):
 // the lsp code that calls such searches calls them once per line.
-
-const maxLinearRatio = 2.3
 
 // linearSevenTags is the Seven Tag Roster, with players that can be renamed.
 var linearSevenTags = pgntest.SevenTagsOf("A", "B")
@@ -122,11 +116,7 @@ func probeParams(method string, uri protocol.DocumentURI, text string) any {
 // TestRequestLinearProbe is one measured run, for TestRequestsTakeLinearTime:
 // it skips unless PGNLS_REQUEST_PROBE says "shape:n:request".
 func TestRequestLinearProbe(t *testing.T) {
-	spec := os.Getenv("PGNLS_REQUEST_PROBE")
-	if spec == "" {
-		t.Skip("run by TestRequestsTakeLinearTime")
-	}
-	parts := strings.SplitN(spec, ":", 3)
+	parts := strings.SplitN(pgntest.ProbeSpec(t, "PGNLS_REQUEST_PROBE", "TestRequestsTakeLinearTime"), ":", 3)
 	shape, _ := strconv.Atoi(parts[0])
 	n, _ := strconv.Atoi(parts[1])
 	method := parts[2]
@@ -153,16 +143,8 @@ func TestRequestLinearProbe(t *testing.T) {
 }
 
 func TestRequestsTakeLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a test binary with coverage counters")
-	}
-	dir := t.TempDir()
-	probe := filepath.Join(dir, "probe.test")
-	build := exec.Command("go", "test", "-c", "-o", probe, "-covermode=count",
-		"-coverpkg=pgnls/pgn,pgnls/analysis,pgnls/analysis/board,pgnls/lsp", ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the probe: %v\n%s", err, out)
-	}
+	probe := pgntest.BuildProbe(t, "TestRequestLinearProbe", "PGNLS_REQUEST_PROBE",
+		"pgnls/pgn", "pgnls/analysis", "pgnls/analysis/board", "pgnls/analysis/document", "pgnls/lsp")
 	type run struct {
 		shape, n int
 		method   string
@@ -175,28 +157,17 @@ func TestRequestsTakeLinearTime(t *testing.T) {
 			}
 		}
 	}
-	work := make(map[run]int64, len(runs))
-	var mu sync.Mutex
-	sem := make(chan struct{}, 2)
-	var wg sync.WaitGroup
+	specs := make([]string, len(runs))
 	for k, r := range runs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			w, err := requestProbeWork(probe, filepath.Join(dir, fmt.Sprintf("%d.out", k)), fmt.Sprintf("%d:%d:%s", r.shape, r.n, r.method))
-			if err != nil {
-				t.Errorf("%s, n=%d, %s: %v", requestShapes[r.shape].name, r.n, r.method, err)
-			}
-			mu.Lock()
-			work[r] = w
-			mu.Unlock()
-		}()
+		specs[k] = fmt.Sprintf("%d:%d:%s", r.shape, r.n, r.method)
 	}
-	wg.Wait()
+	counts := probe.Statements(t, specs)
 	if t.Failed() {
 		return
+	}
+	work := make(map[run]int64, len(runs))
+	for k, r := range runs {
+		work[r] = counts[k]
 	}
 	for i, shape := range requestShapes {
 		t.Run(shape.name, func(t *testing.T) {
@@ -204,43 +175,10 @@ func TestRequestsTakeLinearTime(t *testing.T) {
 			for _, m := range requestProbes[1:] {
 				w1 := work[run{i, shape.n, m}] - work[run{i, shape.n, "none"}]
 				w2 := work[run{i, 2 * shape.n, m}] - work[run{i, 2 * shape.n, "none"}]
-				ratio := float64(w2) / float64(max(w1, 1))
+				ratio := pgntest.CheckLinear(t, "the statements "+m+" runs", float64(w1), float64(w2), 1000)
 				report = append(report, fmt.Sprintf("%s %d→%d (x%.2f)", m, w1, w2, ratio))
-				if ratio > maxLinearRatio && w2 > 1000 {
-					t.Errorf("%s: doubling the text multiplies the statements run by %.2f (%d, then %d): super-linear", m, ratio, w1, w2)
-				}
 			}
 			t.Logf("n=%d:\n%s", shape.n, strings.Join(report, "\n"))
 		})
 	}
-}
-
-// requestProbeWork runs one probe and returns the statements it ran.
-func requestProbeWork(probe, profile, spec string) (int64, error) {
-	cmd := exec.Command(probe, "-test.run=^TestRequestLinearProbe$", "-test.count=1", "-test.coverprofile="+profile)
-	cmd.Env = append(os.Environ(), "PGNLS_REQUEST_PROBE="+spec, "GOMAXPROCS=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return 0, fmt.Errorf("%v\n%s", err, out)
-	}
-	f, err := os.Open(profile)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	// Lines: "file:start,end statements count", after a "mode:" line.
-	var total int64
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) != 3 || strings.HasPrefix(fields[0], "mode:") {
-			continue
-		}
-		stmts, err1 := strconv.ParseInt(fields[1], 10, 64)
-		count, err2 := strconv.ParseInt(fields[2], 10, 64)
-		if err1 != nil || err2 != nil {
-			return 0, fmt.Errorf("profile line %q", sc.Text())
-		}
-		total += stmts * count
-	}
-	return total, sc.Err()
 }

@@ -571,7 +571,9 @@ func TestNavCapabilities(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"codeActionProvider":              `{"codeActionKinds":["quickfix","source.fixAll","source.format.game","source.stripCommands","source.translate.game"]}`,
+		"codeActionProvider":              `{"codeActionKinds":["quickfix","source.fixAll","source.format.game","source.stripCommands","source.translate.game","source.analyse.game","source.annotate.game"]}`,
+		"codeLensProvider":                `{}`,
+		"executeCommandProvider":          `{"commands":["pgnls.analyseGame"]}`,
 		"documentFormattingProvider":      `true`,
 		"documentRangeFormattingProvider": `true`,
 		"documentSymbolProvider":          `true`,
@@ -714,12 +716,12 @@ func TestNavCodeActionFilter(t *testing.T) {
 			t.Errorf("quick fix %+v", a)
 		}
 	}
-	if !slices.Equal(kinds, []string{"quickfix", "source.format.game"}) {
+	if !slices.Equal(kinds, []string{"quickfix", "source.format.game", "source.analyse.game"}) {
 		t.Errorf("kinds %v", kinds)
 	}
 	params.Context.Only = []protocol.CodeActionKind{protocol.Source}
 	nf.call(protocol.MethodTextDocumentCodeAction, params, &actions)
-	if len(actions) != 1 || actions[0].Title != "Format this game" {
+	if len(actions) != 2 || actions[0].Title != "Format this game" || actions[1].Command == nil || actions[1].Command.Command != commandAnalyseGame {
 		t.Errorf("source actions: %+v", actions)
 	}
 }

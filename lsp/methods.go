@@ -32,9 +32,7 @@ func (s *server) methodTable() map[string]method {
 			s.exit()
 			return nil, nil
 		},
-		protocol.MethodWorkDoneProgressCancel: func(context.Context, jsonrpc2.Request) (any, error) {
-			return nil, nil // the server's progress is not cancellable
-		},
+		protocol.MethodWorkDoneProgressCancel:          notificationMethod(s.workDoneProgressCancel), // engine.go: an engine run's progress
 		protocol.MethodWorkspaceDidChangeConfiguration: notificationMethod(s.DidChangeConfiguration),
 
 		// The documents (document.go).
@@ -46,22 +44,24 @@ func (s *server) methodTable() map[string]method {
 		protocol.MethodTextDocumentDidClose: notificationMethod(s.DidClose),
 
 		// The features, each in its file.
-		protocol.MethodTextDocumentHover:           requestMethod(s.Hover),               // hover.go, analysis/hover.go
-		protocol.MethodTextDocumentCompletion:      requestMethod(s.Completion),          // completion.go, analysis/complete.go
-		protocol.MethodTextDocumentCodeAction:      requestMethod(s.CodeAction),          // codeaction.go, analysis/actions.go
-		protocol.MethodTextDocumentFormatting:      requestMethod(s.Formatting),          // formatting.go, analysis/format.go
-		protocol.MethodTextDocumentRangeFormatting: requestMethod(s.RangeFormatting),     // formatting.go, analysis/format.go
-		protocol.MethodTextDocumentFoldingRange:    requestMethod(s.FoldingRanges),       // folding.go, analysis/folding.go
-		protocol.MethodTextDocumentDocumentLink:    requestMethod(s.DocumentLink),        // links.go, analysis/links.go
-		protocol.MethodTextDocumentDocumentSymbol:  requestMethod(s.DocumentSymbol),      // symbols.go, analysis/symbols.go
-		protocol.MethodWorkspaceSymbol:             requestMethod(s.Symbols),             // symbols.go, analysis/symbols.go
-		protocol.MethodTextDocumentPrepareRename:   requestMethod(s.PrepareRename),       // rename.go, analysis/rename.go
-		protocol.MethodTextDocumentRename:          requestMethod(s.Rename),              // rename.go, analysis/rename.go
-		protocol.MethodSemanticTokensFull:          requestMethod(s.SemanticTokensFull),  // semantic.go, analysis/tokens.go
-		protocol.MethodSemanticTokensRange:         requestMethod(s.SemanticTokensRange), // semantic.go, analysis/tokens.go
-		methodSelectionRange:                       requestMethod(s.selectionRange),      // selection.go, analysis/selection.go
-		methodInlayHint:                            requestMethod(s.inlayHint),           // inlay.go, analysis/inlay.go
-		methodPosition:                             requestMethod(s.position),            // position.go, analysis/position_at.go
+		protocol.MethodTextDocumentHover:           requestMethod(s.Hover),             // hover.go, analysis/hover.go
+		protocol.MethodTextDocumentCompletion:      requestMethod(s.Completion),        // completion.go, analysis/complete.go
+		protocol.MethodTextDocumentCodeAction:      requestMethod(s.CodeAction),        // codeaction.go, analysis/actions.go
+		protocol.MethodTextDocumentFormatting:      requestMethod(s.Formatting),        // formatting.go, analysis/format.go
+		protocol.MethodTextDocumentRangeFormatting: requestMethod(s.RangeFormatting),   // formatting.go, analysis/format.go
+		protocol.MethodTextDocumentFoldingRange:    requestMethod(s.FoldingRanges),     // folding.go, analysis/folding.go
+		protocol.MethodTextDocumentDocumentLink:    requestMethod(s.DocumentLink),      // links.go, analysis/links.go
+		protocol.MethodTextDocumentDocumentSymbol:  requestMethod(s.DocumentSymbol),    // symbols.go, analysis/symbols.go
+		protocol.MethodWorkspaceSymbol:             requestMethod(s.Symbols),           // symbols.go, analysis/symbols.go
+		protocol.MethodTextDocumentPrepareRename:   requestMethod(s.PrepareRename),     // rename.go, analysis/rename.go
+		protocol.MethodTextDocumentRename:          requestMethod(s.Rename),            // rename.go, analysis/rename.go
+		protocol.MethodSemanticTokensFull:          besideQueue(s.SemanticTokensFull),  // semantic.go, analysis/tokens.go
+		protocol.MethodSemanticTokensRange:         besideQueue(s.SemanticTokensRange), // semantic.go, analysis/tokens.go
+		methodSelectionRange:                       requestMethod(s.selectionRange),    // selection.go, analysis/selection.go
+		methodInlayHint:                            requestMethod(s.inlayHint),         // inlay.go, analysis/inlay.go
+		methodPosition:                             requestMethod(s.position),          // position.go, analysis/position_at.go
+		methodCodeLens:                             requestMethod(s.codeLens),          // engine.go, analysis/engine
+		protocol.MethodWorkspaceExecuteCommand:     requestMethod(s.executeCommand),    // engine.go, analysis/uci and analysis/engine
 	}
 }
 
@@ -73,6 +73,33 @@ func requestMethod[P, R any](serve func(context.Context, *P) (R, error)) method 
 			return nil, err
 		}
 		return serve(ctx, &p)
+	}
+}
+
+// laterWork is the result of a method whose work runs beside the queue
+// (besideQueue's, the engine's analysis): the work that gives the answer,
+// which handle runs.
+type laterWork func() (any, error)
+
+// besideQueue makes the method of a request whose answer can take seconds
+// to work out in a large document (the semantic tokens of a 30 MB database
+// took 36 s under load): serve runs on the queue, in order, and takes what
+// it reads (the document's snapshot, so that the answer is of the text the
+// request was sent for); the work it returns runs beside the queue, and
+// the messages after the request are handled meanwhile (a format on save
+// answers within the editor's 2 s). The work is to stop with ctx, which
+// $/cancelRequest cancels.
+func besideQueue[P, R any](serve func(context.Context, *P) (func() (R, error), error)) method {
+	return func(ctx context.Context, req jsonrpc2.Request) (any, error) {
+		var p P
+		if err := decodeParams(req, &p); err != nil {
+			return nil, err
+		}
+		work, err := serve(ctx, &p)
+		if err != nil {
+			return nil, err
+		}
+		return laterWork(func() (any, error) { return work() }), nil
 	}
 }
 

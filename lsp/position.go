@@ -3,8 +3,10 @@ package lsp
 import (
 	"context"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
+	"pgnls/analysis"
 	"pgnls/analysis/board"
 	"pgnls/analysis/diagram"
 )
@@ -16,7 +18,14 @@ const methodPosition = "pgnls/position"
 
 // positionVersion is the version of pgnls/position's shape: it grows when
 // a field is added, and a field is never removed or changed in meaning.
-const positionVersion = 1
+const positionVersion = 2
+
+// positionParams are pgnls/position's parameters: hover's, and the side
+// the SVG board shows at the bottom.
+type positionParams struct {
+	protocol.TextDocumentPositionParams
+	Orientation string `json:"orientation,omitempty"` // "white" (also when absent) or "black"
+}
 
 // positionResult is pgnls/position's answer (editors/lsp-extensions.md).
 type positionResult struct {
@@ -31,6 +40,14 @@ type positionResult struct {
 	SVG            string          `json:"svg"`
 	Opening        *opening        `json:"opening"`
 	Problem        string          `json:"problem,omitempty"`
+	Previous       *moveLink       `json:"previous"`
+	Next           *moveLink       `json:"next"`
+}
+
+// moveLink is where a board's previous or next button puts the cursor.
+type moveLink struct {
+	SAN   string         `json:"san"`
+	Range protocol.Range `json:"range"`
 }
 
 type playedMove struct {
@@ -54,7 +71,15 @@ type opening struct {
 
 // position answers pgnls/position with analysis.PositionAt: the position
 // at the cursor, null outside any game.
-func (s *server) position(_ context.Context, p *protocol.TextDocumentPositionParams) (*positionResult, error) {
+func (s *server) position(_ context.Context, p *positionParams) (*positionResult, error) {
+	opts := s.diagramOptions()
+	switch p.Orientation {
+	case "", "white":
+	case "black":
+		opts.Orientation = board.Black
+	default:
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, `orientation is %q: want "white" or "black"`, p.Orientation)
+	}
 	snap, off, err := s.requestAt(p.TextDocument.URI, p.Position)
 	if err != nil {
 		return nil, err
@@ -64,7 +89,7 @@ func (s *server) position(_ context.Context, p *protocol.TextDocumentPositionPar
 		return nil, nil
 	}
 	r := &positionResult{Version: positionVersion, Line: []variationStep{}, LegalMoveCount: at.LegalMoves,
-		Board: at.TextBoard(), SVG: string(at.SVG(s.diagramOptions())), Problem: at.Problem}
+		Board: at.TextBoard(), SVG: string(at.SVG(opts)), Problem: at.Problem}
 	if pos := at.Position; pos != nil {
 		fen := pos.FEN()
 		r.FEN, r.SideToMove, r.MoveNumber = &fen, sideName(pos.SideToMove()), pos.FullMoveNumber()
@@ -79,6 +104,13 @@ func (s *server) position(_ context.Context, p *protocol.TextDocumentPositionPar
 	for _, st := range at.Line {
 		r.Line = append(r.Line, variationStep{Replaces: st.Replaces, Index: st.Index})
 	}
+	link := func(l *analysis.MoveLink) *moveLink {
+		if l == nil {
+			return nil
+		}
+		return &moveLink{SAN: l.SAN, Range: toRange(snap, int(l.Pos), int(l.End))}
+	}
+	r.Previous, r.Next = link(at.Previous), link(at.Next)
 	if l := at.Opening; l != nil {
 		r.Opening = &opening{ECO: l.Code, Name: l.Name()}
 	}

@@ -31,12 +31,14 @@ func TestPositionRequest(t *testing.T) {
 		t.Fatalf("%v: %s", err, raw)
 	}
 	want := positionResult{
-		Version: 1, FEN: ptr("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+		Version: 2, FEN: ptr("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
 		SideToMove: "black", MoveNumber: 2,
 		Move:           &playedMove{SAN: "Nf3", MoveNumber: 2, Side: "white", From: "g1", To: "f3", Range: *rng(2, 21, 2, 24)},
 		Line:           []variationStep{{Replaces: "1... e5", Index: 1}},
 		LegalMoveCount: 22,
 		Opening:        &opening{ECO: "B27", Name: "Sicilian defence"},
+		Previous:       &moveLink{SAN: "c5", Range: *rng(2, 15, 2, 17)},
+		Next:           &moveLink{SAN: "d6", Range: *rng(2, 38, 2, 40)},
 	}
 	if !strings.HasPrefix(got.SVG, "<svg") || !strings.Contains(got.SVG, "<circle") {
 		t.Errorf("svg: not a board with the [%%csl] ring: %.200s", got.SVG)

@@ -3,7 +3,6 @@ package lsp
 import (
 	"encoding/json"
 	"strconv"
-	"sync"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
@@ -28,10 +27,6 @@ type publishMessage struct {
 	Method  string                    `json:"method"`
 	Params  *publishDiagnosticsParams `json:"params"`
 }
-
-// publishBuffers recycles the encoding buffers: a thousand diagnostics are
-// about 200 KB.
-var publishBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // appendPublishDiagnostics appends the JSON-RPC notification that publishes
 // p.

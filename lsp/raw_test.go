@@ -70,7 +70,7 @@ func (c *rawClient) start(r io.Reader) {
 			}
 			var m rawMessage
 			if err := json.Unmarshal(body, &m); err != nil {
-				c.readErr <- fmt.Errorf("the server wrote %q: %v", truncate(body), err)
+				c.readErr <- fmt.Errorf("the server wrote %.200q: %v", body, err)
 				return
 			}
 			c.msgs <- m
@@ -123,6 +123,9 @@ func (c *rawClient) write(b string) error {
 }
 
 // send writes one framed message.
+// frame is body framed as the LSP base protocol frames a message.
+func frame(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
+
 func (c *rawClient) send(body string) { c.t.Helper(); c.sendRaw(frame(body)) }
 
 // sendJSON frames a message with "jsonrpc": "2.0" added.

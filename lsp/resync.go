@@ -70,7 +70,7 @@ func (s *server) publishOnly(ctx context.Context, d *openDoc, diag protocol.Diag
 		if d.closed || ctx.Err() != nil {
 			return
 		}
-		if err := s.sendDiagnostics(ctx, d.uri, &version, []protocol.Diagnostic{diag}); err != nil {
+		if err := s.sendDiagnostics(ctx, d, &version, []protocol.Diagnostic{diag}); err != nil {
 			s.log.Warn("publishDiagnostics failed", zap.String("uri", string(d.uri)), zap.Error(err))
 			return
 		}

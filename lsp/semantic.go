@@ -60,33 +60,40 @@ func semanticTokensProvider() *semanticTokensOptions {
 	}
 }
 
-// SemanticTokensFull answers textDocument/semanticTokens/full.
-func (s *server) SemanticTokensFull(_ context.Context, p *protocol.SemanticTokensParams) (*protocol.SemanticTokens, error) {
+// SemanticTokensFull answers textDocument/semanticTokens/full, beside the
+// queue (methods.go, besideQueue).
+func (s *server) SemanticTokensFull(ctx context.Context, p *protocol.SemanticTokensParams) (func() (*protocol.SemanticTokens, error), error) {
 	snap, err := s.navSnapshot(p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}
-	return semanticTokens(snap, 0, snap.Len()), nil
+	return func() (*protocol.SemanticTokens, error) { return semanticTokens(ctx, snap, 0, snap.Len()) }, nil
 }
 
-// SemanticTokensRange answers textDocument/semanticTokens/range.
-func (s *server) SemanticTokensRange(_ context.Context, p *protocol.SemanticTokensRangeParams) (*protocol.SemanticTokens, error) {
+// SemanticTokensRange answers textDocument/semanticTokens/range, beside the
+// queue.
+func (s *server) SemanticTokensRange(ctx context.Context, p *protocol.SemanticTokensRangeParams) (func() (*protocol.SemanticTokens, error), error) {
 	snap, err := s.navSnapshot(p.TextDocument.URI)
 	if err != nil {
 		return nil, err
 	}
 	from, to := offsets(snap, p.Range)
-	return semanticTokens(snap, from, to), nil
+	return func() (*protocol.SemanticTokens, error) { return semanticTokens(ctx, snap, from, to) }, nil
 }
 
 // semanticTokens encodes the tokens that meet [from, to] as LSP asks: five
 // numbers each, line and start relative to the previous token, lengths in
 // UTF-16 units. A token over several lines (a comment) is cut at its line
 // ends, since clients need not support multi-line tokens. Positions come
-// from a lineIndex per chunk: a line of 10^5 tokens was quadratic.
-func semanticTokens(snap *document.Snapshot, from, to int) *protocol.SemanticTokens {
+// from a lineIndex per chunk: a line of 10^5 tokens was quadratic. It stops
+// with ctx, between chunks: a client cancels the tokens of a version it
+// has edited since.
+func semanticTokens(ctx context.Context, snap *document.Snapshot, from, to int) (*protocol.SemanticTokens, error) {
 	e := &tokenEncoder{data: []uint32{}}
 	for piece := range snap.PiecesIn(from, to) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		lines := newLineIndex(piece)
 		for _, t := range piece.SemanticTokens(from, to) {
 			start, end := int(t.Pos), int(t.End)
@@ -109,7 +116,7 @@ func semanticTokens(snap *document.Snapshot, from, to int) *protocol.SemanticTok
 			}
 		}
 	}
-	return &protocol.SemanticTokens{Data: e.data}
+	return &protocol.SemanticTokens{Data: e.data}, nil
 }
 
 type tokenEncoder struct {

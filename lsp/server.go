@@ -25,6 +25,7 @@ import (
 
 	"pgnls/analysis"
 	"pgnls/analysis/config"
+	"pgnls/lsp/internal/wire"
 )
 
 // Serve runs the language server on rwc (standard input and output, or one
@@ -67,7 +68,7 @@ type server struct {
 	client   protocol.Client
 	// stream is conn's stream, which publishDiagnostics writes to directly
 	// (publish.go).
-	stream *stream
+	stream *wire.Stream
 
 	// ctx is the parent of all background work; stop cancels it when the
 	// server stops. bg counts the background goroutines; bgMu keeps any
@@ -92,6 +93,7 @@ type server struct {
 	settings atomic.Pointer[Settings]
 
 	progressTokens atomic.Int64
+	engine         engineState  // engine.go
 	memory         MemoryPolicy // nil: memory is left alone (memory.go)
 
 	// tick is how often a long analysis reports progress and publishes the
@@ -103,8 +105,10 @@ type server struct {
 	// Hooks for tests: beforeHandle runs before each message reaches its
 	// method (handler.go),
 	// onPublish after each publication of an open document's diagnostics,
-	// beforeAnalysis on the analysis's goroutine before it starts.
+	// beforeAnalysis on the analysis's goroutine before it starts,
+	// beforeWork before the work of a method beside the queue (methods.go).
 	beforeHandle   func(ctx context.Context, req jsonrpc2.Request)
+	beforeWork     func(ctx context.Context, req jsonrpc2.Request)
 	onPublish      func(uri protocol.DocumentURI, version int32, final bool)
 	beforeAnalysis func(ctx context.Context, uri protocol.DocumentURI, version int32)
 }
@@ -114,6 +118,7 @@ type clientCaps struct {
 	workDoneProgress bool // window.workDoneProgress: the server may create progress tokens
 	configuration    bool // workspace.configuration: the server may pull settings
 	inlayHintRefresh bool // workspace.inlayHint.refreshSupport (inlay.go)
+	codeLensRefresh  bool // workspace.codeLens.refreshSupport (engine.go)
 	textDocumentCaps      // textDocument: snippets, hover and documentation formats (completion.go)
 }
 
@@ -136,10 +141,11 @@ func (s *server) lifecycle() lifecycle { return lifecycle(s.state.Load()) }
 func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	s.ctx, s.stop = context.WithCancel(ctx)
 	defer s.stop()
-	s.stream = newStream(rwc, s.log)
+	var opts wire.Options
 	if s.memory != nil {
-		s.stream.onLarge = s.memory.LargeMessage
+		opts = wire.Options{OnLarge: s.memory.LargeMessage, LargeMessage: LargeDocument}
 	}
+	s.stream = wire.NewStream(rwc, s.log, opts)
 	s.conn = jsonrpc2.NewConn(s.stream)
 	s.client = protocol.ClientDispatcher(s.conn, s.log.Named("client"))
 	s.conn.Go(s.ctx, s.handler())
@@ -161,6 +167,7 @@ func (s *server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	// has (startHandling, goBackground).
 	s.waitAtExit(&s.handlers, "messages still being handled at exit")
 	s.waitAtExit(&s.bg, "background work still running at exit")
+	s.closeEngine() // engine.go: the engine process ends with the server
 	if s.lifecycle() == stateShutdown {
 		return 0
 	}
@@ -231,6 +238,9 @@ type initializeParams struct {
 			InlayHint     *struct {
 				RefreshSupport bool `json:"refreshSupport"`
 			} `json:"inlayHint"`
+			CodeLens *struct {
+				RefreshSupport bool `json:"refreshSupport"`
+			} `json:"codeLens"`
 		} `json:"workspace"`
 		TextDocument textDocumentCaps `json:"textDocument"` // completion.go
 	} `json:"capabilities"`
@@ -244,6 +254,7 @@ func (s *server) initialize(_ context.Context, p *initializeParams) (*initialize
 	if w := p.Capabilities.Workspace; w != nil {
 		caps.configuration = w.Configuration
 		caps.inlayHintRefresh = w.InlayHint != nil && w.InlayHint.RefreshSupport
+		caps.codeLensRefresh = w.CodeLens != nil && w.CodeLens.RefreshSupport
 	}
 	caps.textDocumentCaps = p.Capabilities.TextDocument
 	s.mu.Lock()
@@ -295,6 +306,7 @@ func (s *server) shutdown() error {
 	for _, d := range s.docs {
 		d.cancelAnalysis()
 	}
+	s.stopEngineRuns() // engine.go
 	s.log.Info("shutdown")
 	return nil
 }

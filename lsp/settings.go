@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"pgnls/analysis"
 	"pgnls/analysis/config"
+	"pgnls/analysis/uci"
 )
 
 // settingsSection is the name of the server's section in the client's
@@ -55,11 +57,35 @@ type Settings struct {
 	// hover.board: "image") for clients that take Markdown; the default,
 	// "text", keeps the text board, which every client shows.
 	HoverImages bool
+	// Engine is the chess engine that "Analyse this game" runs
+	// (engine.go).
+	Engine EngineSettings
 }
+
+// EngineSettings are the settings of the engine analysis: which engine,
+// its Threads and Hash options, and the nodes searched per position.
+type EngineSettings struct {
+	// Path is the engine's executable, a path or a name on PATH; ""
+	// means Stockfish: stockfish on PATH, else /usr/games/stockfish.
+	Path string
+	// Threads and Hash are the engine's options of those names. One
+	// thread makes Stockfish's analysis repeat exactly.
+	Threads, Hash int
+	// Nodes is how many nodes the engine searches in each position.
+	Nodes int
+	// Thresholds are the drops in the mover's winning chances (0 to 100)
+	// from which a move is an inaccuracy, a mistake, a blunder.
+	Thresholds uci.Thresholds
+}
+
+// defaultEngineSettings: one thread (repeatable), Stockfish's default
+// hash of 16 MB, and 100,000 nodes a position, about a tenth of a second
+// of Stockfish: a 40-move game in a few seconds (README).
+var defaultEngineSettings = EngineSettings{Threads: 1, Hash: 16, Nodes: 100_000, Thresholds: uci.LichessThresholds}
 
 func defaultSettings() *Settings {
 	return &Settings{LineWidth: 79, MaxDiagnostics: 100, ECOFile: defaultECOFile, InlayHints: analysis.InlayOptions{NAGGlyphs: true},
-		MaxDocumentSize: defaultMaxDocumentSize}
+		MaxDocumentSize: defaultMaxDocumentSize, Engine: defaultEngineSettings}
 }
 
 // severity returns the severity a diagnostic is published with, or
@@ -175,6 +201,9 @@ func parseSettings(v any) (set *Settings, problems []string) {
 	if v, ok := obj["hover"]; ok && v != nil {
 		problems = append(problems, parseHover(v, set)...)
 	}
+	if v, ok := obj["engine"]; ok && v != nil {
+		problems = append(problems, parseEngine(v, &set.Engine)...)
+	}
 	if sv, ok := obj["severity"]; ok && sv != nil {
 		sev, bad := config.ParseSeverities(sv) // the project config file's too
 		set.Severity = sev
@@ -283,5 +312,96 @@ func parseHover(v any, set *Settings) (problems []string) {
 		}
 	}
 	sort.Strings(problems)
+	return problems
+}
+
+// engineNumbers are the engine's settings that are whole numbers, with
+// their bounds: Stockfish's own for threads (1024) and hash (33554432 MB),
+// and for nodes from 1 to 10^9 (over ten minutes a position).
+var engineNumbers = []engineNumber{
+	{"threads", 1, 1024, "a whole number of threads from 1 to 1024", func(e *EngineSettings) *int { return &e.Threads }},
+	{"hash", 1, 33554432, "a size in MB from 1 to 33554432", func(e *EngineSettings) *int { return &e.Hash }},
+	{"nodes", 1, 1e9, "a whole number of nodes from 1 to 1000000000", func(e *EngineSettings) *int { return &e.Nodes }},
+}
+
+type engineNumber struct {
+	name     string
+	min, max float64
+	want     string
+	field    func(*EngineSettings) *int
+}
+
+// parseEngine reads the engine settings: {"path": "", "threads": 1,
+// "hash": 16, "nodes": 100000}; a field left out keeps its default.
+func parseEngine(v any, set *EngineSettings) (problems []string) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return []string{fmt.Sprintf("settings: engine: want an object such as {\"path\": \"/usr/games/stockfish\", \"nodes\": 100000}, not %s", jsonKind(v))}
+	}
+	names := make([]string, 0, len(obj))
+	for name := range obj {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		v := obj[name]
+		if name == "thresholds" {
+			problems = append(problems, parseThresholds(v, &set.Thresholds)...)
+			continue
+		}
+		if name == "path" {
+			if path, ok := v.(string); ok || v == nil {
+				set.Path = path
+			} else {
+				problems = append(problems, fmt.Sprintf("settings: engine.path: want the engine's executable, not %s", jsonKind(v)))
+			}
+			continue
+		}
+		i := slices.IndexFunc(engineNumbers, func(n engineNumber) bool { return n.name == name })
+		if i < 0 {
+			problems = append(problems, fmt.Sprintf("settings: engine: unknown setting %q (path, threads, hash, nodes, thresholds)", name))
+			continue
+		}
+		b := engineNumbers[i]
+		if n, ok := intValue(v, b.min, b.max); ok {
+			*b.field(set) = n
+		} else {
+			problems = append(problems, fmt.Sprintf("settings: engine.%s: want %s, not %s", name, b.want, jsonValue(v)))
+		}
+	}
+	return problems
+}
+
+// parseThresholds reads engine.thresholds: {"inaccuracy": 5, "mistake":
+// 10, "blunder": 15}, lichess's by default; a field left out keeps its
+// value. Thresholds that do not rise from 0 to 100 keep the defaults.
+func parseThresholds(v any, t *uci.Thresholds) (problems []string) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return []string{fmt.Sprintf("settings: engine.thresholds: want an object such as {\"inaccuracy\": 5, \"mistake\": 10, \"blunder\": 15}, not %s", jsonKind(v))}
+	}
+	got := *t
+	fields := map[string]*float64{"inaccuracy": &got.Inaccuracy, "mistake": &got.Mistake, "blunder": &got.Blunder}
+	names := make([]string, 0, len(obj))
+	for name := range obj {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		dst, known := fields[name]
+		f, isNumber := obj[name].(float64)
+		switch {
+		case !known:
+			problems = append(problems, fmt.Sprintf("settings: engine.thresholds: unknown threshold %q (inaccuracy, mistake, blunder)", name))
+		case !isNumber:
+			problems = append(problems, fmt.Sprintf("settings: engine.thresholds.%s: want a number of points from 0 to 100, not %s", name, jsonValue(obj[name])))
+		default:
+			*dst = f
+		}
+	}
+	if err := got.Validate(); err != nil {
+		return append(problems, "settings: engine.thresholds: "+err.Error())
+	}
+	*t = got
 	return problems
 }

@@ -229,7 +229,7 @@ func (f *floodRecord) take(c *rawClient, body []byte, uri string) bool {
 		} `json:"error"`
 	}
 	if err := json.Unmarshal(body, &m); err != nil {
-		f.fail(fmt.Sprintf("the server wrote %q", truncate(body)))
+		f.fail(fmt.Sprintf("the server wrote %.200q", body))
 		return false
 	}
 	f.mu.Lock()

@@ -1,15 +1,10 @@
 package document
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"pgnls/analysis"
@@ -18,21 +13,18 @@ import (
 )
 
 // The linear-time test: no input makes parsing, checking or formatting
-// super-linear. Work is counted, not timed: TestLinearTime builds this
-// package's tests with coverage counters (go test -c -covermode=count) over
-// pgn, analysis, analysis/board and analysis/document, and runs TestLinearProbe once per hostile
-// shape, size and stage; the profile it writes says how many times each
-// statement ran, and their sum is the work, a deterministic count of every
-// statement of the three packages (GOMAXPROCS=1: the parallel loops run in
-// turn). The work of a stage is that of a run up to it minus that of a run
-// that stops before it. Doubling the input must not multiply the work of a
-// stage by more than 2.3; a quadratic loop multiplies its share by 4.
+// super-linear. Work is counted, not timed (pgntest.Probe): TestLinearTime
+// builds this package's tests with coverage counters over pgn, analysis,
+// analysis/board and analysis/document, and runs TestLinearProbe once per
+// hostile shape, size and stage; the sum of the statements each run ran is
+// its work (GOMAXPROCS=1: the parallel loops run in turn). The work of a
+// stage is that of a run up to it minus that of a run that stops before
+// it. Doubling the input must not multiply the work of a stage by more
+// than pgntest.MaxLinearRatio; a quadratic loop multiplies its share by 4.
 //
 // What the statement count misses, the library code a statement calls (a
 // strings.IndexByte over the rest of the text), package pgn counts where
 // it searches beyond the current token (pgn/linear_test.go).
-
-const maxLinearRatio = 2.3
 
 // linearShapes are the hostile shapes, each as a function of a size n (the
 // shapes of pgn/linear_test.go, and some that only the checker and the
@@ -137,11 +129,7 @@ var linearEdits = []struct {
 // TestEditsCostLinearTime: it skips unless PGNLS_LINEAR_PROBE says
 // "shape:n:stage" or "edit:i:n:stage".
 func TestLinearProbe(t *testing.T) {
-	spec := os.Getenv("PGNLS_LINEAR_PROBE")
-	if spec == "" {
-		t.Skip("run by TestLinearTime")
-	}
-	parts := strings.Split(spec, ":")
+	parts := strings.Split(pgntest.ProbeSpec(t, linearProbeEnv, "TestLinearTime and TestEditsCostLinearTime"), ":")
 	// Warm up: what is done once (tables, caches) is then in every run.
 	warm := pgntest.SevenTags + "1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 {c} 3. Bb5 $1 a6 *\n"
 	analysis.Format(pgn.Parse(warm), analysis.FormatOptions{})
@@ -199,79 +187,47 @@ func editProbe(t *testing.T, spec []string) {
 	}
 }
 
-// buildLinearProbe builds this package's tests with coverage counters, for
+// linearProbeEnv holds the spec of a run of TestLinearProbe.
+const linearProbeEnv = "PGNLS_LINEAR_PROBE"
+
+// linearProbe is this package's tests built with coverage counters, for
 // the probes.
-func buildLinearProbe(t *testing.T) (probe, dir string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds a test binary with coverage counters")
-	}
-	dir = t.TempDir()
-	probe = filepath.Join(dir, "probe.test")
-	build := exec.Command("go", "test", "-c", "-o", probe, "-covermode=count",
-		"-coverpkg=pgnls/pgn,pgnls/analysis,pgnls/analysis/board,pgnls/analysis/document", ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the probe: %v\n%s", err, out)
-	}
-	return probe, dir
+func linearProbe(t *testing.T) *pgntest.Probe {
+	return pgntest.BuildProbe(t, "TestLinearProbe", linearProbeEnv,
+		"pgnls/pgn", "pgnls/analysis", "pgnls/analysis/board", "pgnls/analysis/document")
 }
 
 // An edit at the top of a large document that changes how all the rest
 // parses (a comment opened there, which runs on to the end of the text)
 // costs linear time, with the analysis of the new version, and so does its
 // reverse: doubling the document must not multiply their work by more
-// than maxLinearRatio (a region of the document grown chunk by chunk and
+// than pgntest.MaxLinearRatio (a region of the document grown chunk by chunk and
 // parsed again each time multiplied it by 4).
 func TestEditsCostLinearTime(t *testing.T) {
-	probe, dir := buildLinearProbe(t)
-	type run struct {
-		edit, n int
-		stage   string
-	}
-	var runs []run
+	probe := linearProbe(t)
+	// For each edit, open and edit at n, then at 2n.
+	var specs []string
 	for i, e := range linearEdits {
 		for _, n := range []int{e.n, 2 * e.n} {
-			runs = append(runs, run{i, n, "open"}, run{i, n, "edit"})
+			specs = append(specs, fmt.Sprintf("edit:%d:%d:open", i, n), fmt.Sprintf("edit:%d:%d:edit", i, n))
 		}
 	}
-	work := make([]int64, len(runs))
-	sem := make(chan struct{}, 2)
-	var wg sync.WaitGroup
-	for k, r := range runs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			w, err := probeWork(probe, filepath.Join(dir, fmt.Sprintf("edit%d.out", k)), fmt.Sprintf("edit:%d:%d:%s", r.edit, r.n, r.stage))
-			if err != nil {
-				t.Errorf("%s, n=%d, %s: %v", linearEdits[r.edit].name, r.n, r.stage, err)
-			}
-			work[k] = w
-		}()
-	}
-	wg.Wait()
+	work := probe.Statements(t, specs)
 	if t.Failed() {
 		return
 	}
 	for i, e := range linearEdits {
 		t.Run(e.name, func(t *testing.T) {
-			// runs holds, for each edit, open and edit at n, then at 2n.
 			k := 4 * i
 			w1, w2 := work[k+1]-work[k], work[k+3]-work[k+2]
-			ratio := float64(w2) / float64(max(w1, 1))
-			if ratio > maxLinearRatio && w2 > 1000 {
-				t.Errorf("doubling the document multiplies the statements the edit runs by %.2f (%d, then %d): super-linear", ratio, w1, w2)
-			}
+			ratio := pgntest.CheckLinear(t, "the statements the edit runs", float64(w1), float64(w2), 1000)
 			t.Logf("n=%d: edit %d→%d (x%.2f)", e.n, w1, w2, ratio)
 		})
 	}
 }
 
 func TestLinearTime(t *testing.T) {
-	probe, dir := buildLinearProbe(t)
-
-	// Every run, two at a time (the machine's two cores at least).
+	probe := linearProbe(t)
 	type run struct {
 		shape, n int
 		stage    string
@@ -285,28 +241,17 @@ func TestLinearTime(t *testing.T) {
 		}
 	}
 	runs = append(runs, run{0, 0, "none"})
-	work := make(map[run]int64, len(runs))
-	var mu sync.Mutex
-	sem := make(chan struct{}, 2)
-	var wg sync.WaitGroup
+	specs := make([]string, len(runs))
 	for k, r := range runs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			w, err := probeWork(probe, filepath.Join(dir, fmt.Sprintf("%d.out", k)), fmt.Sprintf("%d:%d:%s", r.shape, r.n, r.stage))
-			if err != nil {
-				t.Errorf("%s, n=%d, %s: %v", linearShapes[r.shape].name, r.n, r.stage, err)
-			}
-			mu.Lock()
-			work[r] = w
-			mu.Unlock()
-		}()
+		specs[k] = fmt.Sprintf("%d:%d:%s", r.shape, r.n, r.stage)
 	}
-	wg.Wait()
+	counts := probe.Statements(t, specs)
 	if t.Failed() {
 		return
+	}
+	work := make(map[run]int64, len(runs))
+	for k, r := range runs {
+		work[r] = counts[k]
 	}
 
 	base := work[run{0, 0, "none"}]
@@ -322,43 +267,10 @@ func TestLinearTime(t *testing.T) {
 			var report []string
 			for _, stage := range linearStages[1:] {
 				w1, w2 := of(shape.n, stage), of(2*shape.n, stage)
-				ratio := float64(w2) / float64(max(w1, 1))
+				ratio := pgntest.CheckLinear(t, "the statements of "+stage, float64(w1), float64(w2), 1000)
 				report = append(report, fmt.Sprintf("%s %d→%d (x%.2f)", stage, w1, w2, ratio))
-				if ratio > maxLinearRatio && w2 > 1000 {
-					t.Errorf("%s: doubling the input multiplies the statements run by %.2f (%d, then %d): super-linear", stage, ratio, w1, w2)
-				}
 			}
 			t.Logf("n=%d: %s", shape.n, strings.Join(report, ", "))
 		})
 	}
-}
-
-// probeWork runs one probe and returns the statements it ran.
-func probeWork(probe, profile, spec string) (int64, error) {
-	cmd := exec.Command(probe, "-test.run=^TestLinearProbe$", "-test.count=1", "-test.coverprofile="+profile)
-	cmd.Env = append(os.Environ(), "PGNLS_LINEAR_PROBE="+spec, "GOMAXPROCS=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return 0, fmt.Errorf("%v\n%s", err, out)
-	}
-	f, err := os.Open(profile)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	// Lines: "file:start,end statements count", after a "mode:" line.
-	var total int64
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) != 3 || strings.HasPrefix(fields[0], "mode:") {
-			continue
-		}
-		stmts, err1 := strconv.ParseInt(fields[1], 10, 64)
-		count, err2 := strconv.ParseInt(fields[2], 10, 64)
-		if err1 != nil || err2 != nil {
-			return 0, fmt.Errorf("profile line %q", sc.Text())
-		}
-		total += stmts * count
-	}
-	return total, sc.Err()
 }

@@ -188,12 +188,20 @@ func (p Piece) GameSymbols(number int) []analysis.GameSymbol {
 	return games
 }
 
-// PositionAt is analysis.PositionAt at off, its move's span in whole-text
-// offsets.
+// PositionAt is analysis.PositionAt at off, its move's and links' spans in
+// whole-text offsets.
 func (p Piece) PositionAt(off int, eco *analysis.ECOBook) *analysis.PositionAtCursor {
 	at := analysis.PositionAt(p.f, p.at(off), eco)
-	if at != nil && at.Move != nil {
+	if at == nil {
+		return nil
+	}
+	if at.Move != nil {
 		at.Move.Pos, at.Move.End = p.whole(at.Move.Pos), p.whole(at.Move.End)
+	}
+	for _, l := range []*analysis.MoveLink{at.Previous, at.Next} {
+		if l != nil {
+			l.Pos, l.End = p.whole(l.Pos), p.whole(l.End)
+		}
 	}
 	return at
 }

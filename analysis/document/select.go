@@ -14,7 +14,21 @@ type SelectOptions struct {
 	Severity map[analysis.Code]analysis.Severity
 	// Max is the most diagnostics shown; 0 shows them all.
 	Max int
+	// Scratch, when set, is the space Select works in, reused from call
+	// to call; nil: Select makes its own.
+	Scratch *Scratch
+	// Extra are diagnostics found outside the snapshot's analysis (the
+	// engine's, analysis/engine), in whole-text offsets: shown with the
+	// others, under the same severities and cap.
+	Extra []analysis.Diagnostic
 }
+
+// Scratch is the working space of Select, kept by a caller that selects
+// again and again (a language server, after every keystroke, for each
+// open document), so that a selection makes no garbage beyond its result.
+// The zero Scratch is ready. It is for one Select at a time, and holds
+// nothing of a snapshot between them.
+type Scratch struct{ nearest nearestLists }
 
 // severity returns the severity d is shown with.
 func (o *SelectOptions) severity(d analysis.Diagnostic) analysis.Severity {
@@ -58,6 +72,12 @@ func (s *Snapshot) Select(opts SelectOptions, dst []analysis.Diagnostic) Selecti
 			shown += counts[i]
 		}
 	}
+	for _, d := range opts.Extra {
+		if sev := opts.severity(d); sev >= analysis.Error && sev <= analysis.Hint {
+			perSeverity[sev]++
+			shown++
+		}
+	}
 	cut, room, omitted := severityCut(perSeverity, opts.Max)
 	limit := shown - omitted
 	above := make([]bool, len(effective))
@@ -68,15 +88,33 @@ func (s *Snapshot) Select(opts SelectOptions, dst []analysis.Diagnostic) Selecti
 	}
 	// While the first analysis runs, chunks finish between counting and
 	// selecting: limit bounds what is taken all the same.
+	var extraAbove, extraAt []analysis.Diagnostic
+	for _, d := range opts.Extra {
+		switch sev := opts.severity(d); {
+		case sev >= analysis.Error && sev < cut:
+			extraAbove = append(extraAbove, d)
+		case sev == cut:
+			extraAt = append(extraAt, d)
+		}
+	}
 	kept := dst
 	for d := range s.diagnosticsOfCodes(above) {
-		if len(kept)-len(dst) == limit {
+		if len(kept)-len(dst) == limit-len(extraAbove) {
 			break
 		}
 		kept = append(kept, d)
 	}
+	kept = append(kept, extraAbove...)
 	if room = min(room, limit-(len(kept)-len(dst))); room > 0 {
-		kept = s.nearestOfCodes(kept, at, s.focus, room)
+		scratch := opts.Scratch
+		if scratch == nil {
+			scratch = new(Scratch)
+		}
+		start := len(kept)
+		kept = s.nearestOfCodes(kept, at, s.focus, room, &scratch.nearest)
+		if len(extraAt) > 0 {
+			kept = append(kept[:start], nearest(append(slices.Clone(kept[start:]), extraAt...), s.focus, room)...)
+		}
 	}
 	mine := kept[len(dst):]
 	slices.SortStableFunc(mine, func(a, b analysis.Diagnostic) int { return cmp.Compare(a.Pos, b.Pos) })
@@ -104,4 +142,16 @@ func severityCut(perSeverity [analysis.Hint + 1]int, limit int) (cut analysis.Se
 		cut++
 	}
 	return cut, room, total - limit
+}
+
+// nearest returns the n of diags nearest to focus.
+func nearest(diags []analysis.Diagnostic, focus, n int) []analysis.Diagnostic {
+	distance := func(d analysis.Diagnostic) int {
+		if int(d.Pos) >= focus {
+			return int(d.Pos) - focus
+		}
+		return focus - int(d.End)
+	}
+	slices.SortStableFunc(diags, func(a, b analysis.Diagnostic) int { return cmp.Compare(distance(a), distance(b)) })
+	return diags[:min(n, len(diags))]
 }

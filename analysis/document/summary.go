@@ -3,7 +3,6 @@ package document
 import (
 	"iter"
 	"sort"
-	"sync"
 
 	"pgnls/analysis"
 )
@@ -89,8 +88,9 @@ func (s *Snapshot) Focus() int { return s.focus }
 // blocks and chunks without those codes, and stops once n are found on
 // each side: the cost follows n, not the size of the document.
 //
-// With focus 0 they are the first n in text order.
-func (s *Snapshot) nearestOfCodes(dst []analysis.Diagnostic, codes []bool, focus, n int) []analysis.Diagnostic {
+// With focus 0 they are the first n in text order. The lists it works in
+// are scratch's, left cleared.
+func (s *Snapshot) nearestOfCodes(dst []analysis.Diagnostic, codes []bool, focus, n int, scratch *nearestLists) []analysis.Diagnostic {
 	if n <= 0 {
 		return dst
 	}
@@ -102,9 +102,8 @@ func (s *Snapshot) nearestOfCodes(dst []analysis.Diagnostic, codes []bool, focus
 
 	// after holds, in text order, the first n at or after focus; before,
 	// nearest first, the n before it. The focus chunk's diagnostics
-	// before focus are the nearest of those before. The lists are reused:
-	// this runs after every keystroke.
-	scratch := nearestScratch.Get().(*nearestLists)
+	// before focus are the nearest of those before. The lists are
+	// scratch's: this runs after every keystroke.
 	defer scratch.recycle()
 	after, before, inStart, chunk := scratch.after[:0], scratch.before[:0], scratch.inStart[:0], scratch.chunk[:0]
 	defer func() { scratch.after, scratch.before, scratch.inStart, scratch.chunk = after, before, inStart, chunk }()
@@ -159,13 +158,11 @@ func (s *Snapshot) nearestOfCodes(dst []analysis.Diagnostic, codes []bool, focus
 	return append(dst, after[:a]...)
 }
 
-// nearestLists is nearestOfCodes' scratch space.
+// nearestLists is nearestOfCodes' scratch space (Scratch).
 type nearestLists struct{ after, before, inStart, chunk []analysis.Diagnostic }
 
-var nearestScratch = sync.Pool{New: func() any { return new(nearestLists) }}
-
-// recycle clears the lists (their messages are the caller's) and puts them
-// back, unless they grew past what a keystroke needs.
+// recycle clears the lists (their messages are the caller's), and drops
+// those that grew past what a keystroke needs.
 func (l *nearestLists) recycle() {
 	for _, list := range []*[]analysis.Diagnostic{&l.after, &l.before, &l.inStart, &l.chunk} {
 		if cap(*list) > 4096 {
@@ -173,7 +170,6 @@ func (l *nearestLists) recycle() {
 		}
 		clear((*list)[:cap(*list)])
 	}
-	nearestScratch.Put(l)
 }
 
 // codeChunks is a block's memo of which of its chunks have diagnostics of

@@ -99,7 +99,7 @@ func checkNearest(t *testing.T, s *Snapshot, all []analysis.Diagnostic, rng *ran
 				}
 			}
 			want := append(slices.Clone(before[len(before)-b:]), after[:a]...)
-			got := s.nearestOfCodes([]analysis.Diagnostic{{Message: "kept"}}, codes, focus, n)
+			got := s.nearestOfCodes([]analysis.Diagnostic{{Message: "kept"}}, codes, focus, n, new(nearestLists))
 			if len(got) == 0 || got[0].Message != "kept" {
 				t.Fatalf("nearestOfCodes did not append to its list")
 			}

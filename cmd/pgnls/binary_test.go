@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"pgnls/analysis/uci/ucitest"
 	"pgnls/pgn/pgntest"
 )
 
@@ -24,6 +25,7 @@ import (
 // owners, pipes on standard input.
 
 func TestMain(m *testing.M) {
+	ucitest.Main() // the fake engine of annotate_test.go
 	if report := os.Getenv(measureEnv); report != "" {
 		os.Exit(measure(report, os.Args[1:]))
 	}

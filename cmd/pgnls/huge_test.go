@@ -1,13 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,11 +21,15 @@ func oneLineGame(size int) string {
 	return pgntest.SevenTags + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", size/16) + "*\n"
 }
 
-// numberedGame is one legal game of the given number of moves, numbered,
-// five moves a line.
-func numberedGame(moves int) string {
+// numberedMoves is the movetext of one legal game of the given number of
+// moves after its tags, numbered, five moves a line, without its result,
+// and the end of each move's text in it (its blank or line break
+// included): the game of m moves is the text up to ends[m-1] and a
+// result.
+func numberedMoves(moves int) (text string, ends []int) {
 	var b strings.Builder
 	b.WriteString(pgntest.SevenTags)
+	ends = make([]int, 0, moves)
 	for m := 1; m <= moves; m++ {
 		pair := "Nf3 Nf6"
 		if m%2 == 0 {
@@ -36,24 +40,17 @@ func numberedGame(moves int) string {
 			sep = "\n"
 		}
 		fmt.Fprintf(&b, "%d. %s%s", m, pair, sep)
+		ends = append(ends, b.Len())
 	}
-	b.WriteString("*\n")
-	return b.String()
+	return b.String(), ends
 }
 
-// numberedGameOfSize is the numbered game with the fewest moves that is at
-// least size bytes long.
-func numberedGameOfSize(size int) string {
-	lo, hi := 1, size
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if len(numberedGame(mid)) >= size {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
-	}
-	return numberedGame(lo)
+// numberedGameOfSize is the game of numberedMoves with the fewest moves
+// that is at least size bytes long: a cut of the same text, not one built
+// again for each size tried (which took minutes under -race).
+func numberedGameOfSize(text string, ends []int, size int) string {
+	m := sort.Search(len(ends), func(i int) bool { return ends[i]+len("*\n") >= size })
+	return text[:ends[m]] + "*\n"
 }
 
 // work is what a run of the coverage binary did, counted.
@@ -94,17 +91,21 @@ func TestCheckAndFmtTimeLinearInOneHugeGame(t *testing.T) {
 		t.Skip("builds a binary with coverage counters and formats 50 MB of games")
 	}
 	bin := pgntest.Build(t, "-cover", "-covermode=count", "-coverpkg=pgnls/pgn,pgnls/analysis,pgnls/analysis/board,pgnls/cmd/pgnls")
-	million := numberedGame(1_000_000)
+	moves, ends := numberedMoves(1_000_000)
+	million := moves + "*\n"
 	shapes := []struct {
 		name         string
 		small, large string
 	}{
 		{"one game of 20 MB on one line", oneLineGame(10 << 20), oneLineGame(20 << 20)},
-		{"one game of a million moves", numberedGameOfSize(len(million) / 2), million},
+		{"one game of a million moves", numberedGameOfSize(moves, ends, len(million)/2), million},
 	}
 	for _, shape := range shapes {
 		for _, command := range []string{"check", "fmt"} {
 			t.Run(command+" "+shape.name, func(t *testing.T) {
+				// The counts are the same whatever runs beside: the four
+				// run as many at a time as -parallel lets (GOMAXPROCS).
+				t.Parallel()
 				small := measureWork(t, bin, command, shape.small)
 				large := measureWork(t, bin, command, shape.large)
 				perByte := func(n int64, w work) float64 { return float64(n) / float64(w.bytes) }
@@ -172,28 +173,9 @@ func countStatements(t *testing.T, counters string) int64 {
 	if out, err := exec.Command("go", "tool", "covdata", "textfmt", "-i="+counters, "-o="+profile).CombinedOutput(); err != nil {
 		t.Fatalf("go tool covdata: %v\n%s", err, out)
 	}
-	f, err := os.Open(profile)
+	total, err := pgntest.ProfileStatements(profile)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var total int64
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		// pgnls/pgn/reader.go:120.2,121.15 2 47: a block, its
-		// statements, its count.
-		fields := strings.Fields(sc.Text())
-		if len(fields) != 3 {
-			continue
-		}
-		statements, err1 := strconv.ParseInt(fields[1], 10, 64)
-		count, err2 := strconv.ParseInt(fields[2], 10, 64)
-		if err1 == nil && err2 == nil {
-			total += statements * count
-		}
-	}
-	if total == 0 {
-		t.Fatal("no statements counted")
 	}
 	return total
 }

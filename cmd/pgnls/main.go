@@ -3,6 +3,7 @@
 //	pgnls check [--json] [--max-errors N] [--severity code=level] PATH...   report problems in PGN files
 //	pgnls fmt [-w] [-l] [-d] [--strict] [--width N] [PATH...]              write PGN export format
 //	pgnls fix [-w] [-l] [-d] [--severity code=level] PATH...              apply every preferred fix
+//	pgnls annotate [--nodes N] [-w] PATH...                                annotate the games with an engine's analysis
 //	pgnls [serve] [--stdio] [--logfile PATH]                               run the language server
 //	pgnls version                                                          print the version
 //
@@ -133,6 +134,20 @@ Usage:
         fix is reported on standard error, as check reports it.
         Exit status: 0 no errors left, 1 errors left (or, with -l or -d,
         files to fix), 2 usage or I/O failure.
+  pgnls annotate [--nodes N] [--engine PATH] [--threads N] [--hash MB]
+                 [--thresholds I,M,B] [--width N] [-w] [-d] [PATH...]
+        Analyse the main line of every game with a UCI engine (Stockfish:
+        stockfish on PATH, else /usr/games/stockfish) and print the games
+        annotated: $4, $2, $6 on each blunder, mistake and inaccuracy, the
+        engine's line as a variation after it, and its evaluation after
+        every move (in lichess's eval command); each annotated game is
+        formatted as by fmt --width N (-w, -d as for fmt). --nodes is the
+        search of each position (100000); --thresholds the drops in
+        winning chances, of 100, of an inaccuracy, a mistake and a blunder
+        (5,10,15, lichess's). On a terminal, standard error shows a
+        progress bar.
+        Exit status: 0, 2 when the engine failed, or on usage or I/O
+        failure.
   pgnls [serve] [--stdio] [--logfile PATH] [--verbose]
         Run the language server on standard input and output (the default
         with no arguments). The log goes to standard error or PATH.
@@ -169,6 +184,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runFmt(args[1:], stdin, stdout, stderr)
 	case "fix":
 		return runFix(args[1:], stdin, stdout, stderr)
+	case "annotate":
+		return runAnnotate(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -45,6 +45,7 @@ func Binary(tb testing.TB) string {
 		if shared.dir, shared.err = os.MkdirTemp("", "pgnls-bin-"); shared.err != nil {
 			return
 		}
+		addCleanup(shared.dir)
 		// Anyone may run it: some tests run it as another user.
 		if shared.err = os.Chmod(shared.dir, 0o755); shared.err != nil {
 			return
@@ -81,12 +82,27 @@ func build(root, bin string, flags ...string) (string, error) {
 	return bin, nil
 }
 
-// Main runs a package's tests, then removes the binary Binary built; a
-// TestMain calls os.Exit(pgntest.Main(m)).
+// builds are the folders of the builds shared by the tests of the process
+// (Binary, BuildProbe), which Main removes.
+var builds struct {
+	mu   sync.Mutex
+	dirs []string
+}
+
+func addCleanup(dir string) {
+	builds.mu.Lock()
+	defer builds.mu.Unlock()
+	builds.dirs = append(builds.dirs, dir)
+}
+
+// Main runs a package's tests, then removes the builds Binary and
+// BuildProbe made; a TestMain calls os.Exit(pgntest.Main(m)).
 func Main(m *testing.M) int {
 	code := m.Run()
-	if shared.dir != "" {
-		os.RemoveAll(shared.dir)
+	builds.mu.Lock()
+	defer builds.mu.Unlock()
+	for _, dir := range builds.dirs {
+		os.RemoveAll(dir)
 	}
 	return code
 }

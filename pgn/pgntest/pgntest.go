@@ -4,7 +4,10 @@
 // end-to-end tests run.
 //
 // It imports no other package of pgnls, so that the tests of package pgn
-// itself may use it.
+// itself may use it. It is not under an internal/ folder because the tests
+// of cmd, lsp, analysis and editors all import it, and the one internal/
+// they could all see would be a top-level folder, beside the ones the
+// project allows; nothing but tests imports it.
 package pgntest
 
 import (

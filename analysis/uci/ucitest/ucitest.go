@@ -108,6 +108,29 @@ func New(t testing.TB, scenario Scenario) *Fake {
 	}
 }
 
+// Executable writes a script in t's temporary directory that starts this
+// fake engine, and returns its path: an engine for a program that takes
+// only a path (the pgnls binary under test, an editor's settings), which
+// runs the test binary again as the engine. (The test binary must call
+// Main in its TestMain.) It needs a Unix shell.
+func (f *Fake) Executable(t testing.TB) string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake engine's script needs a Unix shell")
+	}
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\nexec")
+	for _, word := range append([]string{f.Options.Path}, f.Options.Args...) {
+		b.WriteString(" '" + strings.ReplaceAll(word, "'", `'\''`) + "'")
+	}
+	b.WriteString("\n")
+	path := filepath.Join(t.TempDir(), "fake-engine")
+	if err := os.WriteFile(path, []byte(b.String()), 0o755); err != nil {
+		t.Fatalf("cannot write the fake engine's script: %v", err)
+	}
+	return path
+}
+
 // Commands returns the commands the fake's engines have received, in order.
 func (f *Fake) Commands() []string {
 	data, err := os.ReadFile(f.log)

@@ -1,10 +1,12 @@
 // The PGN extension: the pgn language (language-configuration.json, the
 // TextMate grammar in syntaxes/) and the pgnls language server, which gives
 // diagnostics, formatting (and so editor.formatOnSave), hover, completion,
-// code actions and the rest.
+// code actions and the rest; and PGN: Show Board (board.ts), the position at
+// the cursor beside the editor.
 
 import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, ErrorHandler, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { BoardPanel } from './board';
 import { findServer, serverSettings, whyNotStarted } from './server';
 
 const section = 'pgnls';
@@ -13,6 +15,9 @@ let client: LanguageClient | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   context.subscriptions.push(
     vscode.commands.registerCommand('pgnls.restart', restart),
+    vscode.commands.registerCommand('pgnls.showBoard', () => BoardPanel.show(() => client)),
+    vscode.commands.registerCommand('pgnls.board.previous', () => BoardPanel.step(() => client, 'previous')),
+    vscode.commands.registerCommand('pgnls.board.next', () => BoardPanel.step(() => client, 'next')),
     vscode.workspace.onDidChangeConfiguration((e) => {
       // The other settings reach the running server (didChangeConfiguration);
       // another binary needs a new one.

@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 
 /** The keys of the "pgnls" section that are the server's settings (README, "Settings"). */
-export const serverSettingKeys = ['lineWidth', 'maxDiagnostics', 'severity', 'ecoFile', 'inlayHints', 'moveLanguage', 'hover'] as const;
+export const serverSettingKeys = ['lineWidth', 'maxDiagnostics', 'severity', 'ecoFile', 'inlayHints', 'moveLanguage', 'hover', 'engine'] as const;
 
 /**
  * serverSettings returns the server's part of the "pgnls" section, as the

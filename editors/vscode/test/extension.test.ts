@@ -98,7 +98,7 @@ test('activate starts `pgnls --stdio` for pgn documents with the settings', asyn
     assert.deepEqual(options.documentSelector.map((s: { language: string }) => s.language), ['pgn', 'pgn']);
     assert.deepEqual(options.initializationOptions(), { lineWidth: 60, severity: { 'missing-tag': 'off' } });
     assert.deepEqual(options.synchronize, { configurationSection: 'pgnls' });
-    assert.deepEqual(commands, ['pgnls.restart']);
+    assert.deepEqual(commands, ['pgnls.restart', 'pgnls.showBoard', 'pgnls.board.previous', 'pgnls.board.next']);
     assert.deepEqual(pkg.contributes.commands.map((c: { command: string }) => c.command), commands);
     await extension.deactivate();
   } finally {

@@ -17,102 +17,24 @@
 // logs, are kept in test/real/screenshots/ (git-ignored; CI keeps it).
 
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { Browser, chromium } from 'playwright-core';
 
 import { fixHint } from '../../src/server';
-import { pgnlsBinary, repoRoot } from '../pgnls-binary';
-import { CodeServer, realDir } from './code-server';
 import * as game from './game';
-import { cleanFolder, Workbench } from './workbench';
+import { extensionDir, openGame, session, shotDir, useHarness } from './harness';
+import { Workbench } from './workbench';
 
-const shotDir = path.join(realDir, 'screenshots');
-const chromiumPath = process.env.PGNLS_CHROMIUM || '/usr/bin/chromium';
-const extensionDir = path.join(repoRoot, 'editors', 'vscode');
 const suiteDir = path.join(extensionDir, 'out', 'test', 'real', 'suite');
-const pkg = JSON.parse(fs.readFileSync(path.join(extensionDir, 'package.json'), 'utf8'));
-/** The folder name VS Code gives an installed extension. */
-const installedName = `${pkg.publisher}.${pkg.name}-${pkg.version}`;
 
-let binary: string;
-let browser: Browser;
-let tmp: string;
+const h = useHarness();
 
-before(async () => {
-  cleanFolder(shotDir);
-  binary = pgnlsBinary();
-  if (!fs.existsSync(chromiumPath)) {
-    throw new Error(`no Chromium at ${chromiumPath}: apt-get install --no-install-recommends chromium (or set PGNLS_CHROMIUM)`);
-  }
+before(() => {
   if (!fs.existsSync(path.join(suiteDir, 'index.js'))) {
     throw new Error(`the suite is not compiled (${suiteDir}): npm run compile`);
   }
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pgnls-real-'));
-  // Chromium's own files (~/.config/chromium, ~/.cache) stay in tmp too.
-  const xdg = path.join(tmp, 'browser-xdg');
-  const env = { ...process.env, XDG_CONFIG_HOME: path.join(xdg, 'config'), XDG_CACHE_HOME: path.join(xdg, 'cache'), XDG_DATA_HOME: path.join(xdg, 'data') };
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox'], env });
 });
-
-after(async () => {
-  await browser?.close();
-  if (tmp) {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-});
-
-interface SessionOptions {
-  pgnlsPath: string;
-  /** Install the extension from the working tree (the UI sessions); the test runner loads it itself. */
-  install: boolean;
-  env?: Record<string, string>;
-}
-
-/** A workspace folder with an empty game.pgn and the workspace setting pgnls.lineWidth. */
-function workspace(dir: string): string {
-  const ws = path.join(dir, 'ws');
-  fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
-  fs.writeFileSync(path.join(ws, 'game.pgn'), '');
-  fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'pgnls.lineWidth': game.lineWidth }, null, 2));
-  return ws;
-}
-
-/**
- * session starts code-server, opens a browser page on it, runs fn, and
- * stops both, keeping code-server's and the page's logs beside the
- * screenshots.
- */
-async function session(name: string, opts: SessionOptions, fn: (server: CodeServer, wb: Workbench, ws: string) => Promise<void>): Promise<void> {
-  const dir = path.join(tmp, name);
-  const server = await CodeServer.start({
-    dir,
-    pgnlsPath: opts.pgnlsPath,
-    extensions: opts.install ? { [installedName]: extensionDir } : {},
-    env: opts.env,
-    logFile: path.join(shotDir, `${name}-code-server.log`),
-  });
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const consoleLog = fs.openSync(path.join(shotDir, `${name}-page-console.log`), 'w');
-  try {
-    const page = await context.newPage();
-    page.on('console', (m) => fs.writeSync(consoleLog, `${m.type()}: ${m.text()}\n`));
-    await fn(server, new Workbench(page, shotDir, name), workspace(dir));
-  } finally {
-    await context.close();
-    fs.closeSync(consoleLog);
-    await server.stop();
-  }
-}
-
-/** openGame loads the workbench on ws, opens game.pgn and waits for the language mode PGN. */
-async function openGame(server: CodeServer, wb: Workbench, ws: string): Promise<void> {
-  await wb.load(server.url(ws));
-  await wb.openFile('game.pgn');
-  await wb.until('the language mode PGN in the status bar', async () => ((await wb.languageMode().innerText()).trim() === 'PGN' ? true : undefined));
-}
 
 /** problemsShowing waits until the Problems panel lists each of want (and returns its entries). */
 function problemsShowing(wb: Workbench, want: string[], timeout?: number): Promise<string[]> {
@@ -128,7 +50,7 @@ function problemsShowing(wb: Workbench, want: string[], timeout?: number): Promi
 }
 
 test('typed into the real VS Code, a game gets PGN mode, problems, completion, hover, a quick fix, formatting and an outline', { timeout: 10 * 60_000 }, async () => {
-  await session('ui', { pgnlsPath: binary, install: true }, async (server, wb, ws) => {
+  await session(h, 'ui', { pgnlsPath: h.binary, install: true }, async (server, wb, ws) => {
     const page = wb.page;
     await openGame(server, wb, ws);
     await wb.shot('language-mode-pgn');
@@ -190,7 +112,7 @@ test('typed into the real VS Code, a game gets PGN mode, problems, completion, h
     await wb.until('no problems', async () => ((await wb.problems()).length === 0 && (await wb.squiggles()) === 0 ? true : undefined));
     await wb.shot('quick-fix-applied');
 
-    const formatted = game.pgnlsFmt(binary, game.fixedGame());
+    const formatted = game.pgnlsFmt(h.binary, game.fixedGame());
     assert.notEqual(formatted, game.fixedGame(), 'the formatter would change nothing: the check would prove nothing');
     await wb.command('Format Document');
     await wb.until('the formatted game in the editor', async () => ((await wb.editorText()) === formatted ? true : undefined));
@@ -210,7 +132,7 @@ test('typed into the real VS Code, a game gets PGN mode, problems, completion, h
       return rows.length === 1 && rows[0] === missingTags ? true : undefined;
     });
     await wb.shot('second-game-typed');
-    const saved = game.pgnlsFmt(binary, typed);
+    const saved = game.pgnlsFmt(h.binary, typed);
     assert.notEqual(saved, typed, 'the formatter would change nothing: the check would prove nothing');
     await page.keyboard.press('Control+S');
     const file = path.join(ws, 'game.pgn');
@@ -247,8 +169,8 @@ async function runSuite(name: string, pgnlsPath: string, patienceMs: number): Pr
   const reportFile = path.join(shotDir, `${name}-report.json`);
   fs.rmSync(reportFile, { force: true });
   let exitCode = -1;
-  const env = { PGNLS_REAL_REPORT: reportFile, PGNLS_REAL_BIN: binary, PGNLS_REAL_PATIENCE_MS: String(patienceMs) };
-  await session(name, { pgnlsPath, install: false, env }, async (server, wb, ws) => {
+  const env = { PGNLS_REAL_REPORT: reportFile, PGNLS_REAL_BIN: h.binary, PGNLS_REAL_PATIENCE_MS: String(patienceMs) };
+  await session(h, name, { pgnlsPath, install: false, env }, async (server, wb, ws) => {
     const exited = new Promise<number>((resolve) => {
       void wb.page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
     });
@@ -275,7 +197,7 @@ async function runSuite(name: string, pgnlsPath: string, patienceMs: number): Pr
 const suiteChecks = 9;
 
 test("VS Code's extension test runner: the suite passes inside the real extension host", { timeout: 10 * 60_000 }, async () => {
-  const { exitCode, checks } = await runSuite('suite', binary, 90_000);
+  const { exitCode, checks } = await runSuite('suite', h.binary, 90_000);
   const failed = checks.filter((c) => !c.ok);
   assert.deepEqual(failed, [], 'no check fails');
   assert.equal(checks.length, suiteChecks, `every check ran: ${checks.map((c) => c.name).join('; ')}`);
@@ -284,7 +206,7 @@ test("VS Code's extension test runner: the suite passes inside the real extensio
 
 /** A pgnls that exits at once, as a broken build or a wrong binary would. */
 function exitingStub(): string {
-  const stub = path.join(tmp, 'stub', 'pgnls');
+  const stub = path.join(h.tmp, 'stub', 'pgnls');
   fs.mkdirSync(path.dirname(stub), { recursive: true });
   fs.writeFileSync(stub, '#!/bin/sh\necho "stub pgnls: exits at once" >&2\nexit 3\n', { mode: 0o755 });
   return stub;
@@ -292,7 +214,7 @@ function exitingStub(): string {
 
 test('negative control: with a pgnls that exits at once, the UI shows the failure and no problems', { timeout: 10 * 60_000 }, async () => {
   const stub = exitingStub();
-  await session('broken-ui', { pgnlsPath: stub, install: true }, async (server, wb, ws) => {
+  await session(h, 'broken-ui', { pgnlsPath: stub, install: true }, async (server, wb, ws) => {
     await openGame(server, wb, ws);
     await wb.showNotifications();
     const want = `pgnls cannot be started: ${stub} exited with code 3, saying "stub pgnls: exits at once".`;
@@ -318,12 +240,12 @@ test('negative control: with a pgnls that exits at once, the extension test runn
 });
 
 test("a wrong pgnls.path gets the extension's own message, naming the path and the fix", { timeout: 10 * 60_000 }, async () => {
-  const missing = path.join(tmp, 'nowhere', 'pgnls');
-  const notExecutable = path.join(tmp, 'not-executable', 'pgnls');
+  const missing = path.join(h.tmp, 'nowhere', 'pgnls');
+  const notExecutable = path.join(h.tmp, 'not-executable', 'pgnls');
   fs.mkdirSync(path.dirname(notExecutable), { recursive: true });
-  fs.copyFileSync(binary, notExecutable);
+  fs.copyFileSync(h.binary, notExecutable);
   fs.chmodSync(notExecutable, 0o644);
-  await session('wrong-path', { pgnlsPath: missing, install: true }, async (server, wb, ws) => {
+  await session(h, 'wrong-path', { pgnlsPath: missing, install: true }, async (server, wb, ws) => {
     const notification = (want: string) =>
       wb.until(`the notification "${want}"`, async () => {
         const n = await wb.notifications();

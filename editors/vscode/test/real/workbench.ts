@@ -3,7 +3,6 @@
 // wait waits for a condition, with a generous limit (the machine is slow
 // and shared), never for a fixed time.
 
-import * as fs from 'fs';
 import * as path from 'path';
 import type { Locator, Page } from 'playwright-core';
 
@@ -157,10 +156,4 @@ export class Workbench {
   async notifications(): Promise<string[]> {
     return this.page.locator('.notification-list-item-message').allInnerTexts();
   }
-}
-
-/** cleanFolder empties dir (the screenshots of the run before go). */
-export function cleanFolder(dir: string): void {
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
 }

@@ -1,4 +1,4 @@
-package lsp
+package wire
 
 import (
 	"context"
@@ -37,7 +37,7 @@ func TestStreamResync(t *testing.T) {
 		{"body before any header", body + frame(call(2)), []string{"m2"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			s := newStream(&rwc{in: strings.NewReader(tt.in)}, zap.NewNop())
+			s := NewStream(&rwc{in: strings.NewReader(tt.in)}, zap.NewNop(), Options{})
 			var got []string
 			for {
 				msg, _, err := s.Read(context.Background())

@@ -1,4 +1,4 @@
-package lsp
+package wire
 
 import (
 	"bytes"
@@ -38,7 +38,7 @@ func TestStreamAnswersMalformedMessages(t *testing.T) {
 		"content-length: 41\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" +
 		`{"jsonrpc":"2.0","id":2,"method":"hover"}`
 	conn := &rwc{in: strings.NewReader(in)}
-	s := newStream(conn, zap.NewNop())
+	s := NewStream(conn, zap.NewNop(), Options{})
 	msg, _, err := s.Read(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestStreamBrokenHeader(t *testing.T) {
 		"Content-Type: text/plain\r\n\r\n{}",
 		"Content-Length: 10\r\n\r\n{}",
 	} {
-		s := newStream(&rwc{in: strings.NewReader(in)}, zap.NewNop())
+		s := NewStream(&rwc{in: strings.NewReader(in)}, zap.NewNop(), Options{})
 		if _, _, err := s.Read(context.Background()); err == nil || errors.Is(err, io.EOF) {
 			t.Errorf("%q: %v, want a framing error", in, err)
 		}
@@ -214,7 +214,7 @@ func TestLongHeaderLineTakesNoMemory(t *testing.T) {
 	call := `{"jsonrpc":"2.0","id":1,"method":"after"}`
 	for _, prefix := range []string{"", "Content-Length: 5"} {
 		in := &repeatReader{c: 'x', n: 16 << 20, after: strings.NewReader("\r\n" + frame(call))}
-		s := newStream(&rwc{in: io.MultiReader(strings.NewReader(prefix), in)}, zap.NewNop())
+		s := NewStream(&rwc{in: io.MultiReader(strings.NewReader(prefix), in)}, zap.NewNop(), Options{})
 		var msg jsonrpc2.Message
 		var err error
 		allocated := allocatedBy(func() { msg, _, err = s.Read(context.Background()) })
@@ -232,7 +232,7 @@ func TestLongHeaderLineTakesNoMemory(t *testing.T) {
 // before the input ends, allocates no gigabyte.
 func TestBodyMemoryFollowsTheBytesSent(t *testing.T) {
 	in := strings.NewReader(fmt.Sprintf("Content-Length: %d\r\n\r\n%s", maxMessage, strings.Repeat("x", 1024)))
-	s := newStream(&rwc{in: in}, zap.NewNop())
+	s := NewStream(&rwc{in: in}, zap.NewNop(), Options{})
 	var err error
 	allocated := allocatedBy(func() { _, _, err = s.Read(context.Background()) })
 	if err == nil {
@@ -243,7 +243,7 @@ func TestBodyMemoryFollowsTheBytesSent(t *testing.T) {
 	}
 	// A body longer than bodyStep is read whole.
 	body := `{"jsonrpc":"2.0","method":"big","params":{"s":"` + strings.Repeat("y", bodyStep+10) + `"}}`
-	s = newStream(&rwc{in: strings.NewReader(frame(body))}, zap.NewNop())
+	s = NewStream(&rwc{in: strings.NewReader(frame(body))}, zap.NewNop(), Options{})
 	msg, _, err := s.Read(context.Background())
 	if n, ok := msg.(*jsonrpc2.Notification); err != nil || !ok || !strings.HasSuffix(string(n.Params()), strings.Repeat("y", 100)+`"}`) {
 		t.Fatalf("a body of %d bytes: %T, %v", len(body), msg, err)

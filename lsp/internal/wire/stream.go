@@ -1,4 +1,11 @@
-package lsp
+// Package wire is the language server's side of the connection below
+// jsonrpc2: the LSP base protocol's framing (Content-Length headers), the
+// rules of JSON-RPC 2.0 checked on each message before jsonrpc2 decodes it
+// (message.go), the bookkeeping of request ids that jsonrpc2 gets wrong, and
+// the bounded queue between the connection's read loop and the handlers
+// (queue.go). Its surface: Stream (a jsonrpc2.Stream, with WriteBody and
+// RequestID) and Queue.
+package wire
 
 import (
 	"bufio"
@@ -22,7 +29,7 @@ import (
 // didOpen of a large PGN database fits well within it).
 const maxMessage = 1 << 30
 
-// stream is a jsonrpc2.Stream with the LSP base protocol framing
+// Stream is a jsonrpc2.Stream with the LSP base protocol framing
 // (Content-Length headers) that survives whatever it reads:
 //
 //   - a message that is not valid JSON-RPC (message.go) is answered with a
@@ -36,18 +43,14 @@ const maxMessage = 1 << 30
 //     server's that has no answer yet (admit);
 //   - a request whose id jsonrpc2 cannot tell from another is given one of
 //     the stream's, and answered with its own (renameID).
-type stream struct {
-	rwc io.ReadWriteCloser
-	in  *bufio.Reader
-	log *zap.Logger
+type Stream struct {
+	rwc  io.ReadWriteCloser
+	in   *bufio.Reader
+	log  *zap.Logger
+	opts Options
 
 	mu    sync.Mutex // serialises writes: the connection's and the error replies of Read
-	frame []byte     // the buffer writeBody builds frames in, under mu
-
-	// onLarge, when set, is told of a message of at least LargeDocument
-	// bytes before its body is read: the memory policy makes room for it
-	// (memory.go).
-	onLarge func()
+	frame []byte     // the buffer WriteBody builds frames in, under mu
 
 	idMu sync.Mutex
 	// awaiting holds the ids of the server's requests that have no answer
@@ -67,14 +70,25 @@ type stream struct {
 // inlay hints refresh), each with a deadline or none that matters.
 const maxAwaiting = 1024
 
-func newStream(rwc io.ReadWriteCloser, log *zap.Logger) *stream {
-	return &stream{
-		rwc: rwc, in: bufio.NewReaderSize(rwc, 64<<10), log: log,
+// Options are what a Stream is told beyond its connection and its log.
+type Options struct {
+	// OnLarge, when set, is called before the body of a message of
+	// LargeMessage bytes or more is read: the server's memory policy makes
+	// room for it (lsp/memory.go).
+	OnLarge      func()
+	LargeMessage int
+}
+
+// NewStream returns a Stream that reads and writes messages on rwc and logs
+// what it drops or answers itself to log.
+func NewStream(rwc io.ReadWriteCloser, log *zap.Logger, opts Options) *Stream {
+	return &Stream{
+		rwc: rwc, in: bufio.NewReaderSize(rwc, 64<<10), log: log, opts: opts,
 		awaiting: make(map[jsonrpc2.ID]uint64), renamed: make(map[jsonrpc2.ID][]byte), renamedFrom: make(map[string]jsonrpc2.ID),
 	}
 }
 
-func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+func (s *Stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	var total int64
 	for {
 		if err := ctx.Err(); err != nil {
@@ -104,7 +118,7 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 // included). A request whose id jsonrpc2 cannot hold apart from another
 // (the string "", which it takes for 0) goes on under an id of the
 // stream's, and Write answers it with its own.
-func (s *stream) admit(msg jsonrpc2.Message, m *members) jsonrpc2.Message {
+func (s *Stream) admit(msg jsonrpc2.Message, m *members) jsonrpc2.Message {
 	switch msg := msg.(type) {
 	case *jsonrpc2.Response:
 		s.idMu.Lock()
@@ -132,7 +146,7 @@ func (s *stream) admit(msg jsonrpc2.Message, m *members) jsonrpc2.Message {
 // renameID gives a request whose id is ambiguous an id of the stream's: a
 // string that starts with NUL (the client's own ids that start so are
 // renamed too, so the two cannot meet).
-func (s *stream) renameID(raw []byte) jsonrpc2.ID {
+func (s *Stream) renameID(raw []byte) jsonrpc2.ID {
 	name, _ := unquote(raw)
 	s.idMu.Lock()
 	defer s.idMu.Unlock()
@@ -143,9 +157,9 @@ func (s *stream) renameID(raw []byte) jsonrpc2.ID {
 	return id
 }
 
-// requestID returns the id under which the connection knows the request
+// RequestID returns the id under which the connection knows the request
 // whose id, as the client wrote it, is raw ($/cancelRequest names it so).
-func (s *stream) requestID(raw []byte) (jsonrpc2.ID, error) {
+func (s *Stream) RequestID(raw []byte) (jsonrpc2.ID, error) {
 	var id jsonrpc2.ID
 	if !isLSPID(raw) {
 		return id, fmt.Errorf("%s is not a request id", truncate(raw))
@@ -263,7 +277,7 @@ func idOrNull(id []byte) json.RawMessage {
 // the next message, which is lost. Memory stays bounded whatever the input:
 // a header line is read within the buffer, and a body grows with the bytes
 // that arrive (readBody).
-func (s *stream) readFrame() (body []byte, n int64, err error) {
+func (s *Stream) readFrame() (body []byte, n int64, err error) {
 	length := -1
 	pending := "" // a header line found by resync, read before the input
 	for {
@@ -323,9 +337,9 @@ const bodyStep = 64 << 20
 // bodyStep is allocated at once, more only as the body comes, so that a
 // Content-Length that promises a gigabyte and sends nothing costs no more
 // than a large message.
-func (s *stream) readBody(length int, n int64) ([]byte, int64, error) {
-	if length >= LargeDocument && s.onLarge != nil {
-		s.onLarge()
+func (s *Stream) readBody(length int, n int64) ([]byte, int64, error) {
+	if s.opts.OnLarge != nil && length >= s.opts.LargeMessage {
+		s.opts.OnLarge()
 	}
 	body := make([]byte, 0, min(length, bodyStep))
 	for len(body) < length {
@@ -349,7 +363,7 @@ const contentLength = "content-length:"
 // byte of line, the header line that broke the framing, or else in the
 // input, and returns the header line that starts there. It reads the input
 // a byte at a time, keeping nothing of what it skips.
-func (s *stream) resync(line string) (header string, skipped int64, err error) {
+func (s *Stream) resync(line string) (header string, skipped int64, err error) {
 	lower := []byte(line)
 	for i, c := range lower {
 		lower[i] = asciiLower(c)
@@ -408,7 +422,7 @@ func isHeaderName(name string) bool {
 // a null id when it is not JSON, with the code and id invalidMessage gives
 // otherwise (InvalidRequest, and the request's id when it has a usable
 // one). A malformed response or notification is dropped, and logged.
-func (s *stream) rejectMessage(body []byte, decodeErr error) {
+func (s *Stream) rejectMessage(body []byte, decodeErr error) {
 	code, id := jsonrpc2.ParseError, nullID
 	var invalid *invalidMessage
 	if errors.As(decodeErr, &invalid) {
@@ -424,7 +438,7 @@ func (s *stream) rejectMessage(body []byte, decodeErr error) {
 		ID      json.RawMessage `json:"id"`
 		Error   *jsonrpc2.Error `json:"error"`
 	}{"2.0", id, jsonrpc2.NewError(code, decodeErr.Error())})
-	if _, err := s.writeBody(reply); err != nil {
+	if _, err := s.WriteBody(reply); err != nil {
 		s.log.Warn("could not answer a malformed message", zap.Error(err))
 	}
 }
@@ -442,7 +456,7 @@ func truncate(b []byte) []byte {
 // reports on ends first, was then never sent while the progress on its
 // token was (TestProgressOfFirstAnalysis, under load). Replies and
 // publications decide for themselves whether to send.
-func (s *stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
+func (s *Stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
 	var body []byte
 	var err error
 	switch m := msg.(type) {
@@ -459,12 +473,12 @@ func (s *stream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("marshaling a message: %w", err)
 	}
-	return s.writeBody(body)
+	return s.WriteBody(body)
 }
 
 // expectAnswer records a request of the server's before it is written (its
 // answer may come before Write returns).
-func (s *stream) expectAnswer(id jsonrpc2.ID) {
+func (s *Stream) expectAnswer(id jsonrpc2.ID) {
 	s.idMu.Lock()
 	defer s.idMu.Unlock()
 	s.calls++
@@ -481,7 +495,7 @@ func (s *stream) expectAnswer(id jsonrpc2.ID) {
 // clientID returns the id the client wrote for a request renameID renamed,
 // and forgets the renaming (the request is being answered); nil for any
 // other id.
-func (s *stream) clientID(id jsonrpc2.ID) []byte {
+func (s *Stream) clientID(id jsonrpc2.ID) []byte {
 	s.idMu.Lock()
 	defer s.idMu.Unlock()
 	raw, ok := s.renamed[id]
@@ -517,12 +531,14 @@ func marshalResponse(r *jsonrpc2.Response, raw []byte) ([]byte, error) {
 	return json.Marshal(out)
 }
 
-// writeBody writes one message, header and body in a single Write. The
+// WriteBody writes one message, header and body in a single Write: body is
+// the JSON of a whole message (the server encodes its publications itself,
+// lsp/publish.go). The
 // frame is built in a buffer kept for the next message (writes are
 // serialised): a fresh one for each publication was a quarter of what a
 // keystroke in a large document allocated. A buffer grown by a large
 // message (a formatted database) is not kept.
-func (s *stream) writeBody(body []byte) (int64, error) {
+func (s *Stream) WriteBody(body []byte) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	frame := append(s.frame[:0], "Content-Length: "...)
@@ -540,4 +556,4 @@ func (s *stream) writeBody(body []byte) (int64, error) {
 // publication of the default cap of diagnostics needs.
 const maxKeptFrame = 1 << 20
 
-func (s *stream) Close() error { return s.rwc.Close() }
+func (s *Stream) Close() error { return s.rwc.Close() }

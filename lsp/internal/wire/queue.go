@@ -1,4 +1,4 @@
-package lsp
+package wire
 
 import (
 	"context"
@@ -24,13 +24,16 @@ const (
 	maxQueuedBytes = 64 << 20 // a larger message is queued alone
 )
 
+// queued is a message waiting in a Queue, with what answers it.
 type queued struct {
 	ctx   context.Context
 	reply jsonrpc2.Replier
 	req   jsonrpc2.Request
 }
 
-type messageQueue struct {
+// Queue is the queue between the read loop (Push) and the goroutine that
+// handles the messages (Work).
+type Queue struct {
 	mu      sync.Mutex
 	items   []queued
 	bytes   int
@@ -39,14 +42,17 @@ type messageQueue struct {
 	room    chan struct{} // a message was taken
 }
 
-func newMessageQueue() *messageQueue {
-	return &messageQueue{wake: make(chan struct{}, 1), room: make(chan struct{}, 1)}
+// NewQueue returns an empty queue.
+func NewQueue() *Queue {
+	return &Queue{wake: make(chan struct{}, 1), room: make(chan struct{}, 1)}
 }
 
-// push queues m, waiting for room while the queue is full. It reports false
-// when m is dropped: the worker is gone, or stop came while it waited.
-func (q *messageQueue) push(stop context.Context, m queued) bool {
-	size := len(m.req.Params())
+// Push queues req, with its context and its replier, waiting for room while
+// the queue is full. It reports false when req is dropped: the worker is
+// gone, or stop came while it waited.
+func (q *Queue) Push(stop, ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) bool {
+	m := queued{ctx, reply, req}
+	size := len(req.Params())
 	for {
 		q.mu.Lock()
 		if q.stopped {
@@ -69,10 +75,10 @@ func (q *messageQueue) push(stop context.Context, m queued) bool {
 	}
 }
 
-// work hands the queued messages to handle, one at a time, until stop is
+// Work hands the queued messages to handle, one at a time, until stop is
 // done and the queue empty; what is queued then is still handed over, for
 // handle to drop (and count done).
-func (q *messageQueue) work(stop context.Context, handle func(context.Context, jsonrpc2.Replier, jsonrpc2.Request)) {
+func (q *Queue) Work(stop context.Context, handle func(context.Context, jsonrpc2.Replier, jsonrpc2.Request)) {
 	for {
 		q.mu.Lock()
 		if len(q.items) == 0 {
