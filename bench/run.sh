@@ -42,6 +42,30 @@
 #     printing the 230,000 diagnostics 7%, page faults and the rest. Each
 #     is a few percent; micro-optimizations below 2% no longer show above
 #     the machine's noise.
+#   - Against pgn-reader (2026-12-02, callgrind without the collector,
+#     GOGC=off, on corpus4.pgn and dense4.pgn, a tenth of the inputs): on
+#     the corpus, the parse into the lossless tree is 34% of the
+#     instructions (parseTag alone 9%, the tag-heavy lichess studies),
+#     the checker 24% (play 7%, checkTags 4%, replay 3%), board's
+#     resolution, play and attack sets 16% (checkers 2.6%, attackers 3.2%),
+#     SAN parsing 8%, FEN tags 3.5%, Latin-1 decoding 2%, printing the
+#     diagnostics 2%, the runtime 13%. On dense games: parse 30%
+#     (parseMovetext 14%, Scan 7%), checker 30% (play 16%, checkStyle 4%),
+#     board 26% (resolveMove 10%, checkers 5%), SAN parsing 11%. So the
+#     gap (0.4x on the corpus, 0.75x on dense games, one core) is spread:
+#     the levers left are a check path over the token stream without the
+#     tree (the parse's third), SAN parsed and resolved in one pass from
+#     the token's bytes (parse + resolveMove, a fifth of dense games), and
+#     the attack set of the checkers computed once per ply (the check sign
+#     and the next move's legality test each compute it). Against
+#     d3771c9, the commit before the variants, this tree runs 4-5% more
+#     instructions on the same input (the 135 commits since, variants
+#     and notation among them).
+#   - fmt and fix stream through one pipeline (cmd/pgnls/stream.go): the
+#     pieces are formatted on every core while the reader parses the next.
+#     The batch memory floor (cmd/pgnls/main.go) is 48 MB: with 160, fmt
+#     grew to 80 MB resident, as GOGC=400 let the heap reach five times
+#     the pieces in flight.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/games" # where Debian puts pgn-extract
@@ -123,14 +147,15 @@ alternate() {
   for ((i = 0; i < n; i++)); do echo "${wall[$i]} ${cpu[$i]}"; done
 }
 
-# instructions CMD...: the fewest instructions CMD executes in three runs,
-# counted by callgrind, on one core. The count does not depend on the
-# machine's load, but varies by a few percent from run to run with when
-# the collector runs. (Go's preemption signals stop callgrind: off.)
+# instructions CMD...: the fewest instructions CMD executes in two runs,
+# counted by callgrind, on one core, without the collector (GOGC=off): the
+# code's own work, which does not depend on the machine's load (with the
+# collector on, the count varied by 8% from run to run with when it ran;
+# without, by 0.1%). Go's preemption signals stop callgrind: off.
 instructions() {
   local i n b=""
-  for i in 1 2 3; do
-    n=$(GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+  for i in 1 2; do
+    n=$(GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
       awk '/Collected/ {print $4}')
     if [ -z "$b" ] || [ "$n" -lt "$b" ]; then b=$n; fi
   done
@@ -212,7 +237,7 @@ if [ -n "$base" ]; then
   base_row "dense generated games" "$out/dense40.pgn"
   echo
   if command -v valgrind >/dev/null; then
-    echo "Instructions of pgnls check (callgrind, fewest of three runs), REV's over ours:"
+    echo "Instructions of pgnls check without the collector (callgrind), REV's over ours:"
     echo
     for f in corpus4 dense4; do
       b=$(instructions "$out/pgnls-base" check "$out/$f.pgn")

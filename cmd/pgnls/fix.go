@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"crypto/sha256"
 	"flag"
 	"fmt"
 	"io"
@@ -89,72 +87,44 @@ type fileFixer struct {
 	edits  int       // the edits made
 }
 
-// stream fixes a file piece by piece (see pgn.Reader), so that a file of
-// any size is fixed in bounded memory, writing it to w in its own encoding
-// and giving diff, when set, each piece before and after. Each piece is
-// fixed alone: its games' fixes stay inside them (analysis.FixAllEdits),
-// and pieces are cut between games. What is left in a piece is told as
-// it is written, at its place in the fixed text. Text the reader passes
-// over (a game longer than pgn.DefaultMaxPiece) is copied as it is, and
-// reported by the error once the rest is written.
+// stream fixes a file piece by piece (see streamTransform), so that a
+// file of any size is fixed in bounded memory, on every core, writing it
+// to w in its own encoding and giving diff, when set, each piece before
+// and after. Each piece is fixed alone: its games' fixes stay inside them
+// (analysis.FixAllEdits), and pieces are cut between games. What is left
+// in a piece is told as it is written, at its place in the fixed text.
+// Text the reader passes over (a game longer than pgn.DefaultMaxPiece) is
+// copied as it is, and reported by the error once the rest is written.
 func (x *fileFixer) stream(in io.Reader, w io.Writer, diff *diffWriter) (bool, error) {
-	inHash, outHash := sha256.New(), sha256.New()
-	r := pgn.NewReader(io.TeeReader(in, inHash))
-	out := io.MultiWriter(w, outHash)
 	x.left.files++
-	line, games := 0, 0 // the lines and games of the fixed text so far
-	var skip unchecked
-	var skipped []unchecked
-	for {
-		piece, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return false, err
-		}
-		text := piece.File.Src
-		if piece.Unparsed {
-			skip.add(piece, nil)
-		} else {
-			if skip.pieces > 0 {
-				skipped, skip = append(skipped, skip), unchecked{}
-			}
-			var fixed *pgn.File
-			text, fixed = x.fixPiece(piece.File)
-			x.tellLeft(fixed, line, games)
-			games += len(fixed.Games)
-			x.left.games += len(fixed.Games)
-		}
-		err = writeText(out, diff, piece, text, piece.Encoding)
-		line += pgn.CountLineBreaks(text)
-		piece.Release()
-		if err != nil {
-			return false, err
-		}
+	sameEncoding := func(enc pgn.Encoding) pgn.Encoding { return enc }
+	fix := func(piece *pgn.Piece) pieceOutput {
+		fixed, edits := x.fixPiece(piece.File)
+		left := x.leftIn(fixed)
+		games := len(fixed.Games)
+		return pieceOutput{text: fixed.Src, games: games, tell: func(line, gamesBefore int) {
+			x.edits += edits
+			x.left.games += games
+			x.left.print(x.report, x.name, fixed.Src, line, gamesBefore, left, x.opts)
+		}}
 	}
-	if skip.pieces > 0 {
-		skipped = append(skipped, skip)
-	}
-	changed := !bytes.Equal(inHash.Sum(nil), outHash.Sum(nil))
-	if len(skipped) > 0 {
-		return changed, copiedError(skipped, r.MaxPiece, "fixed", "fixes")
-	}
-	return changed, nil
+	return streamTransform(in, w, diff, sameEncoding, fix, "fixed", "fixes")
 }
 
 // fixPiece applies the preferred fixes of the games of a piece, round
 // after round on the games the round before changed, until none is left
-// or fixRounds is reached, and returns the fixed text and its parse.
-func (x *fileFixer) fixPiece(f *pgn.File) (string, *pgn.File) {
+// or fixRounds is reached, and returns the parse of the fixed text and
+// how many edits were made.
+func (x *fileFixer) fixPiece(f *pgn.File) (*pgn.File, int) {
 	opts := analysis.ActionOptions{Skip: x.opts.severity.Silenced}
 	var games []int // nil: every game
+	made := 0
 	for range fixRounds {
 		edits, edited := analysis.FixFileEdits(f, games, opts)
 		if len(edits) == 0 {
 			break
 		}
-		x.edits += len(edits)
+		made += len(edits)
 		n := len(f.Games)
 		f = pgn.Parse(analysis.ApplyEdits(f.Src, edits))
 		games = edited
@@ -162,14 +132,13 @@ func (x *fileFixer) fixPiece(f *pgn.File) (string, *pgn.File) {
 			games = nil // the games are not those of before: look at them all
 		}
 	}
-	return f.Src, f
+	return f, made
 }
 
-// tellLeft tells what fixing left in the piece f: its errors and warnings
-// (at the levels the severities give them), at their place in the fixed
-// text, whose piece f starts at the 0-based line firstLine, after
-// firstGame games.
-func (x *fileFixer) tellLeft(f *pgn.File, firstLine, firstGame int) {
+// leftIn returns what fixing left in the fixed piece f: its errors and
+// warnings, at the levels the severities give them, which tell prints
+// at their place in the fixed text.
+func (x *fileFixer) leftIn(f *pgn.File) []analysis.Diagnostic {
 	all := analysis.CheckFile(f)
 	left := all[:0]
 	for _, d := range all {
@@ -177,5 +146,5 @@ func (x *fileFixer) tellLeft(f *pgn.File, firstLine, firstGame int) {
 			left = append(left, d)
 		}
 	}
-	x.left.print(x.report, x.name, f.Src, firstLine, firstGame, left, x.opts)
+	return left
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -254,18 +253,20 @@ type keptGame struct {
 	reason          string
 }
 
-// tellKept tells of the games of a piece that Format keeps as written;
-// firstGame is the index in the file of the piece's first game.
-func tellKept(piece *pgn.Piece, firstGame int, tell func(keptGame)) {
+// keptGames returns the games of a piece that Format keeps as written,
+// numbered from 1 in the piece.
+func keptGames(piece *pgn.Piece) []keptGame {
 	kept := analysis.KeptGames(piece.File)
 	if len(kept) == 0 {
-		return
+		return nil
 	}
+	games := make([]keptGame, len(kept))
 	cursor := pgn.NewTextCursor(piece.File.Src)
-	for _, k := range kept {
+	for i, k := range kept {
 		line, _, col := cursor.Position(k.Pos)
-		tell(keptGame{line: piece.Line + line + 1, col: col + 1, game: firstGame + k.Game + 1, reason: k.Reason})
+		games[i] = keptGame{line: piece.Line + line + 1, col: col + 1, game: k.Game + 1, reason: k.Reason}
 	}
+	return games
 }
 
 // keptModeBits are the mode bits a rewritten file keeps: the permissions,
@@ -427,66 +428,39 @@ func copyOver(dst, src *os.File) error {
 	return dst.Sync()
 }
 
-// formatStream formats a file piece by piece (see pgn.Reader), so that a
-// file larger than memory is formatted with bounded memory, writing to w in
-// the file's own encoding (UTF-8 with --utf8), and, when diff is set,
-// giving it each piece before and after. Pieces format alone as they do
-// within the whole file, each ending with the empty line that ends every
-// game. It reports whether the output differs from the input.
+// formatStream formats a file piece by piece (see streamTransform), so
+// that a file larger than memory is formatted with bounded memory, on
+// every core, writing to w in the file's own encoding (UTF-8 with --utf8),
+// and, when diff is set, giving it each piece before and after. Pieces
+// format alone as they do within the whole file, each ending with the
+// empty line that ends every game. It reports whether the output differs
+// from the input.
 //
 // Text the reader passes over (a game longer than pgn.DefaultMaxPiece) is
 // copied as it is, and reported by the error, once the rest is written.
 func formatStream(in io.Reader, w io.Writer, opts fmtOptions, diff *diffWriter, kept func(keptGame)) (bool, error) {
-	inHash, outHash := sha256.New(), sha256.New()
-	r := pgn.NewReader(io.TeeReader(in, inHash))
-	if fmtBlockSize > 0 {
-		r.BlockSize = fmtBlockSize
-	}
-	out := io.MultiWriter(w, outHash)
-	games := 0 // the games of the pieces before
-	var skip unchecked
-	var skipped []unchecked
-	for {
-		piece, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return false, err
-		}
-		enc := piece.Encoding
+	encode := func(enc pgn.Encoding) pgn.Encoding {
 		if opts.utf8 {
-			enc = pgn.UTF8
+			return pgn.UTF8
 		}
-		if piece.Unparsed {
-			skip.add(piece, nil)
-			err = writeText(out, diff, piece, piece.File.Src, enc)
-		} else {
-			if skip.pieces > 0 {
-				skipped, skip = append(skipped, skip), unchecked{}
+		return enc
+	}
+	format := func(piece *pgn.Piece) pieceOutput {
+		text := analysis.Format(stripCommands(piece.File, opts.strip), analysis.FormatOptions{Width: opts.width})
+		out := pieceOutput{text: text, games: len(piece.File.Games)}
+		if kept != nil {
+			if games := keptGames(piece); len(games) > 0 {
+				out.tell = func(_, gamesBefore int) {
+					for _, k := range games {
+						k.game += gamesBefore
+						kept(k)
+					}
+				}
 			}
-			text := analysis.Format(stripCommands(piece.File, opts.strip), analysis.FormatOptions{Width: opts.width})
-			err = writeText(out, diff, piece, text, enc)
-			if kept != nil {
-				tellKept(piece, games, kept)
-			}
-			games += len(piece.File.Games)
 		}
-		// The text is written: the piece's memory can take the next piece
-		// (the text may share it).
-		piece.Release()
-		if err != nil {
-			return false, err
-		}
+		return out
 	}
-	if skip.pieces > 0 {
-		skipped = append(skipped, skip)
-	}
-	changed := !bytes.Equal(inHash.Sum(nil), outHash.Sum(nil))
-	if len(skipped) > 0 {
-		return changed, copiedError(skipped, r.MaxPiece, "formatted", "formats")
-	}
-	return changed, nil
+	return streamTransform(in, w, diff, encode, format, "formatted", "formats")
 }
 
 // copiedError reports the runs of text that were copied as they are, not
@@ -547,9 +521,6 @@ func encodeLatin1(text string) ([]byte, bool) {
 	}
 	return out, true
 }
-
-// fmtBlockSize, when set by a test, is the streaming reader's block size.
-var fmtBlockSize int
 
 // unifiedDiff returns the changes from a to b as a unified diff with three
 // lines of context, or "" when they are equal.

@@ -8,15 +8,15 @@ import (
 
 // Issue 13, "nothing lost", as pgnls fmt and check show it: the issue's
 // examples on standard input, formatted in small streaming pieces as well
-// as whole (fmtBlockSize), and written back with -w.
+// as whole (streamBlockSize), and written back with -w.
 
 // fmtInPieces runs pgnls fmt on stdin with the streaming reader's block
 // size set to block (0: the default).
 func fmtInPieces(t *testing.T, block int, stdin string, args ...string) (int, string, string) {
 	t.Helper()
-	old := fmtBlockSize
-	fmtBlockSize = block
-	defer func() { fmtBlockSize = old }()
+	old := streamBlockSize
+	streamBlockSize = block
+	defer func() { streamBlockSize = old }()
 	return runCmd(t, stdin, append([]string{"fmt"}, args...)...)
 }
 

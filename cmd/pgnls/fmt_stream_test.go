@@ -17,7 +17,7 @@ import (
 func TestFmtStreamMatchesWhole(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/*/*.pgn")
 	files = append(files, pgntest.OptionalCorpusFiles(t)...)
-	defer func(n int) { fmtBlockSize = n }(fmtBlockSize)
+	defer func(n int) { streamBlockSize = n }(streamBlockSize)
 	for _, path := range files {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -29,7 +29,7 @@ func TestFmtStreamMatchesWhole(t *testing.T) {
 		}
 		want := analysis.Format(pgn.Parse(text), analysis.FormatOptions{Width: pgn.DefaultWidth})
 		for _, block := range []int{64, 4096} {
-			fmtBlockSize = block
+			streamBlockSize = block
 			code, got, errOut := runCmd(t, string(data), "fmt", "--utf8", "-")
 			if code != 0 && code != statusKept {
 				t.Fatalf("%s: exit %d: %s", path, code, errOut)
@@ -51,7 +51,7 @@ func TestFmtDiffStreamApplies(t *testing.T) {
 	files = append(files, pgntest.OptionalCorpusFiles(t)...)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	defer func(n, spill int) { fmtBlockSize, diffSpill = n, spill }(fmtBlockSize, diffSpill)
+	defer func(n, spill int) { streamBlockSize, diffSpill = n, spill }(streamBlockSize, diffSpill)
 	diffSpill = 100
 	for _, path := range files {
 		data, err := os.ReadFile(path)
@@ -65,7 +65,7 @@ func TestFmtDiffStreamApplies(t *testing.T) {
 			}
 		}
 		for _, block := range []int{64, 4096} {
-			fmtBlockSize = block
+			streamBlockSize = block
 			_, want, _ := runCmd(t, string(data), "fmt", "--utf8", "-")
 			code, diff, errOut := runCmd(t, string(data), "fmt", "--utf8", "-d", "-")
 			if code == 2 || (diff != "") != (want != old) {
@@ -88,8 +88,8 @@ func TestFmtDiffStreamApplies(t *testing.T) {
 // file with no line feed at all (lone carriage returns: one line to a
 // diff) is refused once it holds more than maxDiffLine, not held whole.
 func TestFmtDiffRefusesALineTooLongToHold(t *testing.T) {
-	defer func(n, limit int) { fmtBlockSize, maxDiffLine = n, limit }(fmtBlockSize, maxDiffLine)
-	fmtBlockSize, maxDiffLine = 64, 1000
+	defer func(n, limit int) { streamBlockSize, maxDiffLine = n, limit }(streamBlockSize, maxDiffLine)
+	streamBlockSize, maxDiffLine = 64, 1000
 	text := strings.Repeat("[Event \"x\"]\r\r1. e4 *\r\r", 200)
 	code, _, errOut := runCmd(t, text, "fmt", "-d")
 	if want := "pgnls: <stdin>: -d compares whole lines, and a line here is longer than"; code != 2 || !strings.HasPrefix(errOut, want) {
