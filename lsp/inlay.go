@@ -3,7 +3,8 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -97,12 +98,7 @@ func parseInlayHints(v any, opts *analysis.InlayOptions) (problems []string) {
 		return []string{fmt.Sprintf("settings: inlayHints: want an object such as {\"nagGlyphs\": true, \"plyNumbers\": false}, not %s", jsonKind(v))}
 	}
 	fields := map[string]*bool{"nagGlyphs": &opts.NAGGlyphs, "plyNumbers": &opts.PlyNumbers, "clocks": &opts.Clocks, "evals": &opts.Evals}
-	names := make([]string, 0, len(obj))
-	for name := range obj {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(obj)) {
 		dst, known := fields[name]
 		b, isBool := obj[name].(bool)
 		switch {

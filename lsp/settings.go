@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/url"
 	"path/filepath"
@@ -338,12 +339,7 @@ func parseEngine(v any, set *EngineSettings) (problems []string) {
 	if !ok {
 		return []string{fmt.Sprintf("settings: engine: want an object such as {\"path\": \"/usr/games/stockfish\", \"nodes\": 100000}, not %s", jsonKind(v))}
 	}
-	names := make([]string, 0, len(obj))
-	for name := range obj {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(obj)) {
 		v := obj[name]
 		if name == "thresholds" {
 			problems = append(problems, parseThresholds(v, &set.Thresholds)...)
@@ -382,12 +378,7 @@ func parseThresholds(v any, t *uci.Thresholds) (problems []string) {
 	}
 	got := *t
 	fields := map[string]*float64{"inaccuracy": &got.Inaccuracy, "mistake": &got.Mistake, "blunder": &got.Blunder}
-	names := make([]string, 0, len(obj))
-	for name := range obj {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(obj)) {
 		dst, known := fields[name]
 		f, isNumber := obj[name].(float64)
 		switch {
