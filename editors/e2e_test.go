@@ -23,7 +23,7 @@ import (
 	"testing"
 	"time"
 
-	"pgnls/analysis/uci/ucitest"
+	"pgnls/internal/ucitest"
 	"pgnls/pgn/pgntest"
 )
 

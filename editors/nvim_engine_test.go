@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"pgnls/analysis/uci/ucitest"
+	"pgnls/internal/ucitest"
 )
 
 // TestNeovimEngine runs nvim/engine_e2e.lua on each Neovim (as TestNeovim

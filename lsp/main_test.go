@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"pgnls/analysis/uci/ucitest"
+	"pgnls/internal/ucitest"
 	"pgnls/pgn/pgntest"
 )
 

@@ -9,7 +9,7 @@ import (
 	"pgnls/analysis"
 	"pgnls/analysis/engine"
 	"pgnls/analysis/uci"
-	"pgnls/analysis/uci/ucitest"
+	"pgnls/internal/ucitest"
 	"pgnls/pgn"
 )
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"pgnls/analysis/uci"
-	"pgnls/analysis/uci/ucitest"
+	"pgnls/internal/ucitest"
 )
 
 // queenEnPrise is a game in which Black leaves the queen to the knight.

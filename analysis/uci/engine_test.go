@@ -13,7 +13,7 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"pgnls/analysis/uci"
-	"pgnls/analysis/uci/ucitest"
+	"pgnls/internal/ucitest"
 )
 
 func TestMain(m *testing.M) {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"pgnls/analysis/uci/ucitest"
+	"pgnls/internal/ucitest"
 	"pgnls/pgn/pgntest"
 )
 

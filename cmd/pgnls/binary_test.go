@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"pgnls/analysis/uci/ucitest"
+	"pgnls/internal/ucitest"
 	"pgnls/pgn/pgntest"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"pgnls/analysis/uci/ucitest"
+	"pgnls/internal/ucitest"
 )
 
 // TestServeAnalyseThisGame drives the built binary as an editor does:
