@@ -42,7 +42,7 @@ func runAnnotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags.IntVar(&opts.Threads, "threads", 1, "the engine's Threads option (1 repeats exactly)")
 	flags.IntVar(&opts.Hash, "hash", 16, "the engine's Hash option, in MB")
 	width := flags.Int("width", 79, "the longest movetext line of the annotated games, as for fmt")
-	thresholds := uci.LichessThresholds
+	thresholds := uci.LichessThresholds()
 	flags.Func("thresholds", "the drops in winning chances (0 to 100) of an inaccuracy, a mistake and a blunder (default 5,10,15)", func(v string) error {
 		return parseThresholdsFlag(v, &thresholds)
 	})
