@@ -20,12 +20,24 @@ import (
 // syntax errors between games and the diagnostics of each game. Games are
 // independent, so they are checked in parallel.
 func CheckFile(f *pgn.File) []Diagnostic {
-	return AppendCheckFile(nil, f)
+	return AppendCheckFile(nil, f, nil)
+}
+
+// CheckScratch is the working space of AppendCheckFile: the workers' lists
+// of diagnostics and their checkers, kept by a caller that checks one file
+// after another (pgnls check, a piece at a time) so that their room is
+// reused. The zero CheckScratch is ready. It is for one call at a time and
+// keeps nothing a caller sees between calls, only room.
+type CheckScratch struct {
+	spans    []gameSpan
+	lists    [][]Diagnostic // per worker
+	checkers []gameChecker  // per worker
 }
 
 // AppendCheckFile appends the diagnostics CheckFile returns to dst and
 // returns the extended list: a caller checking a stream of pieces (pgnls
-// check) reuses its lists instead of making one per piece.
+// check) reuses its lists instead of making one per piece, and its
+// scratch, when not nil (nil: a new one for this call).
 //
 // Each worker appends the diagnostics of the games it checks to a list of
 // its own, and the games' runs are then copied in order into the result:
@@ -37,18 +49,20 @@ func CheckFile(f *pgn.File) []Diagnostic {
 // anywhere else becomes one on the start of f: callers run this on
 // goroutines of their own (pgnls check, the language server's analysis),
 // where a panic would end the program.
-func AppendCheckFile(dst []Diagnostic, f *pgn.File) (out []Diagnostic) {
+func AppendCheckFile(dst []Diagnostic, f *pgn.File, scratch *CheckScratch) (out []Diagnostic) {
 	from := len(dst)
 	defer func() {
 		if p := recover(); p != nil {
 			out = append(dst[:from], internalDiagnostic(f.Src, 0, pgn.Pos(len(f.Src)), -1, "this part of the file", p))
 		}
 	}()
-	return appendCheckFile(dst, f)
+	if scratch == nil {
+		scratch = new(CheckScratch)
+	}
+	return appendCheckFile(dst, f, scratch)
 }
 
-func appendCheckFile(dst []Diagnostic, f *pgn.File) []Diagnostic {
-	w := fileWork.Get().(*fileWorkspace)
+func appendCheckFile(dst []Diagnostic, f *pgn.File, w *CheckScratch) []Diagnostic {
 	defer w.recycle()
 	w.spans = slices.Grow(w.spans[:0], len(f.Games))[:len(f.Games)]
 	forEachParallel(len(f.Games), w.prepare, func(worker, i int) {
@@ -77,24 +91,8 @@ func appendCheckFile(dst []Diagnostic, f *pgn.File) []Diagnostic {
 // gameSpan is where a game's diagnostics are in its worker's list.
 type gameSpan struct{ worker, start, end int }
 
-// fileWorkspace holds AppendCheckFile's lists and checkers for reuse.
-type fileWorkspace struct {
-	spans    []gameSpan
-	lists    [][]Diagnostic // per worker
-	checkers []gameChecker  // per worker
-}
-
-// fileWork holds the workspaces of AppendCheckFile for reuse. A pool, not a
-// value the caller holds: CheckFile is a function, which the language
-// server's analyses and pgnls check call on goroutines of their own, many
-// at once, each with a file of a few games (an edited chunk) or thousands;
-// a workspace goes to one call at a time and keeps nothing a caller sees
-// (recycle clears it), only room. Holding it in a value would make every
-// caller keep one per goroutine for the same speed.
-var fileWork = sync.Pool{New: func() any { return new(fileWorkspace) }}
-
 // prepare makes an empty list and a checker for each of n workers.
-func (w *fileWorkspace) prepare(n int) {
+func (w *CheckScratch) prepare(n int) {
 	for len(w.lists) < n {
 		w.lists = append(w.lists, nil)
 	}
@@ -106,9 +104,9 @@ func (w *fileWorkspace) prepare(n int) {
 	}
 }
 
-// recycle clears the lists (their messages are the caller's now) and puts
-// the workspace back, unless a pathological file made its lists huge.
-func (w *fileWorkspace) recycle() {
+// recycle clears the lists (their messages are the caller's now), and lets
+// go of one a pathological file made huge.
+func (w *CheckScratch) recycle() {
 	for i, l := range w.lists {
 		if cap(l) > 1<<16 {
 			w.lists[i] = nil
@@ -116,7 +114,6 @@ func (w *fileWorkspace) recycle() {
 		}
 		clear(l)
 	}
-	fileWork.Put(w)
 }
 
 // forEachParallel calls fn(worker, i) for i in [0, n) on all cores, worker
@@ -568,6 +565,9 @@ func (c *gameChecker) checkMoveNumber(pos *board.Position, m *pgn.Move) {
 	}
 	want := pos.FullMoveNumber()
 	side := pos.SideToMove()
+	if n.Number == want && n.Black == (side == board.Black) {
+		return // nearly every number: the slice of its text is left unmade
+	}
 	text := c.file.Src[n.Pos():n.End()]
 	switch {
 	case n.Number != want:

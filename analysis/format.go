@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"pgnls/analysis/board"
@@ -57,8 +56,9 @@ type Edit struct {
 func Format(f *pgn.File, opts FormatOptions) string {
 	slots := fileSlots(f)
 	texts := make([][]byte, len(slots))
-	forEachParallel(len(slots), nil, func(_, i int) {
-		texts[i] = appendSlot(nil, f, slots, i, opts)
+	var rs recorders
+	forEachParallel(len(slots), rs.prepare, func(worker, i int) {
+		texts[i] = appendSlot(nil, f, slots, i, opts, &rs[worker])
 	})
 	n := 0
 	for _, t := range texts {
@@ -179,9 +179,10 @@ func (c *fileSlotCache) get() []slot {
 func slotEdits(f *pgn.File, slots []slot, touched []int, opts FormatOptions) []Edit {
 	edits := make([]Edit, len(touched))
 	changed := make([]bool, len(touched))
-	forEachParallel(len(touched), nil, func(_, k int) {
+	var rs recorders
+	forEachParallel(len(touched), rs.prepare, func(worker, k int) {
 		s := slots[touched[k]]
-		text := string(appendSlot(nil, f, slots, touched[k], opts))
+		text := string(appendSlot(nil, f, slots, touched[k], opts, &rs[worker]))
 		edits[k], changed[k] = trimEdit(f.Src, s.start, s.end, text)
 	})
 	n := 0
@@ -276,7 +277,7 @@ func isBetweenGames(n pgn.Node) bool {
 // within any text, and so does a file: formatted files put one after the
 // other are a formatted file, as the pieces of `pgnls fmt` and the chunks
 // of Snapshot.FormatEdits are.
-func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions) []byte {
+func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions, r *sanRecorder) []byte {
 	s := slots[i]
 	first := f.Items[s.first]
 	switch n := first.(type) {
@@ -290,7 +291,7 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions
 		if s.kept {
 			out = appendKept(out, f, n, f.Items[s.last])
 		} else {
-			out = appendGame(out, f, n, f.Items[s.last], tagsBefore(f, s.first), opts)
+			out = appendGame(out, f, n, f.Items[s.last], tagsBefore(f, s.first), opts, r)
 		}
 	default:
 		if i == 0 && strings.HasPrefix(f.Src[first.Pos():], byteOrderMark) {
@@ -323,16 +324,16 @@ func appendSlot(out []byte, f *pgn.File, slots []slot, i int, opts FormatOptions
 // A panic while formatting it (a bug) keeps the game as written, through
 // last, the slot's last item, as a game with a syntax error is kept: the
 // other games are still formatted, on whichever goroutine, and no text is
-// lost.
-func appendGame(dst []byte, f *pgn.File, g *pgn.Game, last pgn.Node, after []*pgn.Tag, opts FormatOptions) (out []byte) {
+// lost. r is the recorder of the goroutine formatting it, emptied again
+// for the next game.
+func appendGame(dst []byte, f *pgn.File, g *pgn.Game, last pgn.Node, after []*pgn.Tag, opts FormatOptions, r *sanRecorder) (out []byte) {
 	start := len(dst)
 	defer func() {
 		if recover() != nil {
 			out = appendKept(dst[:start], f, g, last)
 		}
 	}()
-	r := recorderPool.Get().(*sanRecorder)
-	defer r.release()
+	defer r.reset()
 	if start := startOf(g); start.replayable() {
 		replayLines(&g.Moves, start.pos, r, &r.stack)
 	}
@@ -362,7 +363,8 @@ func tagsBefore(f *pgn.File, i int) []*pgn.Tag {
 
 // sanRecorder replays a game and records, in source order, what the
 // printer needs to know of every move: the printer asks in the same order.
-// Recorders are pooled, to keep their room from one game to the next.
+// Each goroutine formatting games has one (recorders), which keeps its room
+// from one game to the next.
 type sanRecorder struct {
 	moves []recordedMove
 	next  int // the next move the printer asks about
@@ -375,19 +377,22 @@ type recordedMove struct {
 	info pgn.MoveInfo // empty for a move that did not replay
 }
 
-// recorderPool holds the recorders for reuse: a pool, as fileWork is
-// (check.go), since Format is a function called from many goroutines at
-// once, whose games are formatted on all cores; a recorder goes to one game
-// at a time and keeps only room (release clears it).
-var recorderPool = sync.Pool{New: func() any { return new(sanRecorder) }}
+// recorders are the recorders of one call's workers, one each, indexed by
+// forEachParallel's worker: a call's own, where a package-wide pool was
+// state shared by every caller (issue 16).
+type recorders []sanRecorder
 
-func (r *sanRecorder) release() {
+// prepare makes a recorder for each of n workers (forEachParallel).
+func (rs *recorders) prepare(n int) { *rs = make([]sanRecorder, n) }
+
+// reset empties r for the next game, keeping its room unless a huge game
+// made its list large.
+func (r *sanRecorder) reset() {
 	if cap(r.moves) > 1<<16 {
-		return // let a huge game's list go
+		r.moves = nil
 	}
 	clear(r.moves) // drop the pointers into the tree
 	r.moves, r.next = r.moves[:0], 0
-	recorderPool.Put(r)
 }
 
 // info answers the printer. Should the two walks ever get out of step, the

@@ -264,7 +264,13 @@ func replayLines(main *pgn.Line, start board.Position, v lineVisitor, stackp *[]
 			v.skipped(m)
 			continue
 		}
-		before := top.pos
+		// The position before the move is kept only for the variations
+		// that replace it: copying it at every ply was 1% of a check.
+		var before board.Position
+		varies := hasVariation(m.After)
+		if varies {
+			before = top.pos
+		}
 		top.dead = !v.move(&top.pos, m)
 		if !top.dead && len(m.After) > 0 {
 			if b := stopsReplay(m.After); b != nil {
@@ -274,7 +280,7 @@ func replayLines(main *pgn.Line, start board.Position, v lineVisitor, stackp *[]
 		}
 		// The variations come next, the first on top of the stack. They
 		// replace the move, so text after it does not stop them.
-		for i := len(m.After) - 1; i >= 0; i-- {
+		for i := len(m.After) - 1; varies && i >= 0; i-- {
 			if vr, ok := m.After[i].(*pgn.Variation); ok {
 				stack = append(stack, replayFrame{line: &vr.Line, pos: before})
 			}
@@ -291,6 +297,17 @@ func replayLines(main *pgn.Line, start board.Position, v lineVisitor, stackp *[]
 		*stackp = nil
 	}
 	return final, complete
+}
+
+// hasVariation reports whether nodes, the nodes after a move, hold a
+// variation.
+func hasVariation(nodes []pgn.Node) bool {
+	for _, n := range nodes {
+		if _, ok := n.(*pgn.Variation); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // stopped tells v, when it wants to know, that unknown text at b stops the

@@ -23,7 +23,7 @@ import (
 	"testing"
 	"time"
 
-	"pgnls/internal/ucitest"
+	"pgnls/analysis/uci/ucitest"
 	"pgnls/pgn/pgntest"
 )
 

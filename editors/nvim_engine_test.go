@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"pgnls/internal/ucitest"
+	"pgnls/analysis/uci/ucitest"
 )
 
 // TestNeovimEngine runs nvim/engine_e2e.lua on each Neovim (as TestNeovim

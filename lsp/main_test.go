@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"pgnls/internal/ucitest"
+	"pgnls/analysis/uci/ucitest"
 	"pgnls/pgn/pgntest"
 )
 

@@ -711,6 +711,12 @@ func (p *parser) moveNumber(t Token) *MoveNumber {
 // the parse in number and NAG tokens.
 func atoi(digits string) int {
 	n := 0
+	if len(digits) <= 18 { // below 10^18: no overflow, so no test of it
+		for i := 0; i < len(digits); i++ {
+			n = n*10 + int(digits[i]-'0')
+		}
+		return n
+	}
 	for i := 0; i < len(digits); i++ {
 		d := int(digits[i] - '0')
 		if n > (math.MaxInt-d)/10 {

@@ -9,7 +9,7 @@ import (
 	"pgnls/analysis"
 	"pgnls/analysis/engine"
 	"pgnls/analysis/uci"
-	"pgnls/internal/ucitest"
+	"pgnls/analysis/uci/ucitest"
 	"pgnls/pgn"
 )
 

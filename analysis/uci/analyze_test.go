@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"pgnls/analysis/uci"
-	"pgnls/internal/ucitest"
+	"pgnls/analysis/uci/ucitest"
 )
 
 // queenEnPrise is a game in which Black leaves the queen to the knight.

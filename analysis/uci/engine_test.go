@@ -13,7 +13,7 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"pgnls/analysis/uci"
-	"pgnls/internal/ucitest"
+	"pgnls/analysis/uci/ucitest"
 )
 
 func TestMain(m *testing.M) {

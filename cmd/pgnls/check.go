@@ -149,6 +149,8 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 	results := make(chan *checked, 1)
 	// The lists of diagnostics printed come back for the next pieces.
 	lists := make(chan []analysis.Diagnostic, 8)
+	// So do the checks' scratch spaces, one per piece being checked.
+	scratches := make(chan *analysis.CheckScratch, 8)
 	go func() {
 		defer close(results)
 		noticed := false // the encoding notice is written
@@ -175,7 +177,17 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 					c.diags = append(c.diags, *notice)
 				}
 				go func() {
-					c.diags = analysis.AppendCheckFile(c.diags, c.piece.File)
+					var scratch *analysis.CheckScratch
+					select {
+					case scratch = <-scratches:
+					default:
+						scratch = new(analysis.CheckScratch)
+					}
+					c.diags = analysis.AppendCheckFile(c.diags, c.piece.File, scratch)
+					select {
+					case scratches <- scratch:
+					default:
+					}
 					close(c.ready)
 				}()
 			}

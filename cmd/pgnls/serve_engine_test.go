@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"pgnls/internal/ucitest"
+	"pgnls/analysis/uci/ucitest"
 	"pgnls/pgn/pgntest"
 )
 
