@@ -41,8 +41,8 @@ type CheckScratch struct {
 //
 // Each worker appends the diagnostics of the games it checks to a list of
 // its own, and the games' runs are then copied in order into the result:
-// one copy of each diagnostic, where a list per game was a copy more and
-// an allocation per game with diagnostics (5% of a check of the corpus).
+// one copy of each diagnostic, where a list per game would be a copy more
+// and an allocation per game with diagnostics (bench/NOTES.md).
 //
 // A panic while checking a game becomes an internal diagnostic on that game
 // and the other games are still checked (appendGameDiagnostics); a panic

@@ -69,10 +69,9 @@ func (s *server) analyze(ctx context.Context, d *openDoc, snap *document.Snapsho
 	s.publish(ctx, d, snap, version, true)
 	// Settled first: it returns the garbage of the open and ends the
 	// memory limit's lift, so the warm-up below runs under the limit.
-	// Warmed while the lift lasted, the garbage of formatting 30 MB came
-	// on top of the open's, and the server sat at 22 times the text
-	// (BenchmarkBinary's rss/text, 3.0 before the warm-up) until it was
-	// done.
+	// Warmed while the lift lasted, the garbage of formatting came on top
+	// of the open's, and the server stayed at many times the text until
+	// it was done (bench/NOTES.md).
 	s.settled(snap.Len(), true) // memory.go
 	if first && snap.Len() >= LargeDocument {
 		// Format on save must answer within the editors' two seconds:

@@ -82,10 +82,10 @@ func requestMethod[P, R any](serve func(context.Context, *P) (R, error)) method 
 type laterWork func() (any, error)
 
 // besideQueue makes the method of a request whose answer can take seconds
-// to work out in a large document (the semantic tokens of a 30 MB database
-// took 36 s under load): serve runs on the queue, in order, and takes what
-// it reads (the document's snapshot, so that the answer is of the text the
-// request was sent for); the work it returns runs beside the queue, and
+// to work out in a large document (the semantic tokens of a large
+// database, bench/NOTES.md): serve runs on the queue, in order, and takes
+// what it reads (the document's snapshot, so that the answer is of the text
+// the request was sent for); the work it returns runs beside the queue, and
 // the messages after the request are handled meanwhile (a format on save
 // answers within the editor's 2 s). The work is to stop with ctx, which
 // $/cancelRequest cancels.

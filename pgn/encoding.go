@@ -244,9 +244,8 @@ func DecodeText(data []byte) (text string, latin1 bool) {
 // becomes two. It is written out by hand, eight bytes at a time through the
 // ASCII runs, because it runs on every block of a Latin-1 file (and, since a
 // stream stays Latin-1 once it meets a block that is not UTF-8, on the rest
-// of a mixed database). BenchmarkDecodeLatin1: building a []rune and
-// converting it costs four to five times as much, a byte-by-byte loop about
-// twice as much.
+// of a mixed database); building a []rune and converting it, or a
+// byte-by-byte loop, costs more (BenchmarkDecodeLatin1, bench/NOTES.md).
 func decodeLatin1(data []byte) string {
 	out := appendLatin1(nil, data)
 	return unsafe.String(unsafe.SliceData(out), len(out))
@@ -288,7 +287,8 @@ func countHigh(data []byte) int {
 // latin1Length returns how many Latin-1 bytes decoded to text, a result of
 // decodeLatin1: its characters, each an ASCII byte or a two-byte sequence
 // with one continuation byte, counted eight bytes at a time
-// (utf8.RuneCountInString was 6% of checking a Latin-1 database).
+// (utf8.RuneCountInString showed in the profile of checking a Latin-1
+// database: bench/NOTES.md).
 func latin1Length(text string) int {
 	continuations := 0
 	b := readOnlyBytes(text)

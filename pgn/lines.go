@@ -145,7 +145,7 @@ func NewLineTable(src string) *LineTable {
 // appendLFStarts appends the start of each line after the first of src, a
 // text whose lines end in LF alone. It looks at eight bytes at a time: the
 // lines of a database are short (tag pairs), and a call of IndexByte for
-// each cost three times as much.
+// each costs more (bench/NOTES.md).
 func appendLFStarts(starts []Pos, src string) []Pos {
 	b := readOnlyBytes(src)
 	i := 0
@@ -334,7 +334,8 @@ func (t *LineTable) Cursor() *Cursor { return &Cursor{t: t, src: t.src} }
 // line breaks between one offset and the next with the vectorised
 // strings.Count. The command line converts the sorted diagnostics of each
 // piece of a database once, and indexing every line of every piece first
-// was 5% of a check. A step back, or a CR, makes the table then.
+// would be work for lines without a diagnostic (bench/NOTES.md). A step
+// back, or a CR, makes the table then.
 func NewTextCursor(src string) *Cursor { return &Cursor{src: src} }
 
 // Position returns the 0-based line of off and its column counted in UTF-16

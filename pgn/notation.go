@@ -229,7 +229,7 @@ func GlyphNAG(glyph string) (int, bool) {
 // tailSymbol returns the symbol src[start:end] extended by symbolTail,
 // the scanner having stopped at a byte that may go on one. It is not
 // inlined: inlined, the registers that Scan needs after symbolTail were
-// saved on every symbol's path (3 more instructions a symbol, callgrind);
+// saved on every symbol's path (bench/NOTES.md);
 // called, it returns Scan's result, and nothing needs saving.
 //
 //go:noinline

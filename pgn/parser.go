@@ -20,7 +20,7 @@ func Parse(src string) *File {
 // parse is Parse without the line table, returning the parser too, whose
 // counters the linear-time test reads. The streaming Reader parses each
 // block whole but keeps only a piece of it, with a table of its own: a
-// table of the block was made for nothing (6% of a check's CPU).
+// table of the block would be made for nothing (bench/NOTES.md).
 func parse(src string) (*File, *parser) {
 	p := new(parser)
 	return p.parse(src), p
@@ -406,8 +406,8 @@ func (p *parser) scanTagLine() *Tag {
 				}
 				// The fields are set one by one: a composite literal
 				// is copied with a bulk write barrier that walks the
-				// type's pointer map, which cost 13% of the parse
-				// while the collector was marking.
+				// type's pointer map, costly while the collector
+				// marks (bench/NOTES.md).
 				tag := p.nodes.tags.alloc()
 				tag.LBrack = Pos(lb)
 				tag.NameTok = Token{Kind: Symbol, Pos: Pos(nameStart), End: Pos(nameEnd)}
@@ -430,8 +430,7 @@ func (p *parser) scanTagLine() *Tag {
 
 // nextAfterTag moves to the token after a tag pair read by scanTagLine, whose
 // ']' ends at end. That token is most often the '[' of the next tag pair,
-// which is taken here without a call of the scanner (BenchmarkParse: 4%
-// less CPU).
+// which is taken here without a call of the scanner (bench/NOTES.md).
 func (p *parser) nextAfterTag(end int) {
 	src := p.src
 	p.prevEnd = Pos(end)
@@ -707,8 +706,8 @@ func (p *parser) moveNumber(t Token) *MoveNumber {
 
 // atoi returns the value of a non-empty run of decimal digits, or -1 when it
 // does not fit in an int (where strconv.Atoi fails). It is strconv.Atoi
-// without the sign, the underscores and the error value, which cost 5% of
-// the parse in number and NAG tokens.
+// without the sign, the underscores and the error value, which cost time
+// in every number and NAG token of a parse (bench/NOTES.md).
 func atoi(digits string) int {
 	n := 0
 	if len(digits) <= 18 { // below 10^18: no overflow, so no test of it

@@ -49,8 +49,9 @@ type Reader struct {
 // parse.
 //
 // Its File has no line table (File.Lines is nil): most pieces of a
-// database have nothing to report, and making a table for each was 5% of a
-// check's work. Make one with NewLineTable(File.Src) to convert positions.
+// database have nothing to report, and making a table for each would be
+// work for nothing (bench/NOTES.md). Make one with NewLineTable(File.Src)
+// to convert positions.
 type Piece struct {
 	File     *File    // positions relative to the piece
 	Offset   int      // where the piece starts in the decoded text
@@ -86,9 +87,7 @@ type pieceMemory struct {
 // collector. A batch check of a large file releases each piece once its
 // diagnostics are written: its trees are then written over the same few
 // megabytes, warm in the cache, instead of fresh memory that the allocator
-// clears, the kernel maps and the collector sweeps: pgnls check of the
-// corpus x40 allocated 412 MB in 12 collections, and 75 MB in 2 once it
-// released its pieces, for 18% less CPU.
+// clears, the kernel maps and the collector sweeps (bench/NOTES.md).
 func (p *Piece) Release() {
 	mem := p.mem
 	if mem == nil {
@@ -115,10 +114,9 @@ const DefaultMaxPiece = 32 << 20
 // DefaultMaxPiece.
 //
 // The block size is small because the trees of the pieces in flight are
-// what the garbage collector scans: with 1 MiB blocks a check pipeline kept
-// 60-110 MB of trees alive and spent 17% of its CPU collecting; with
-// 128 KiB it spends a quarter less CPU in all and needs half the memory.
-// Each block re-parses the unfinished game at its end, well under 1%.
+// what the garbage collector scans: larger blocks keep more trees alive
+// and the collector busier, while re-parsing the unfinished game at the
+// end of each block costs little (bench/NOTES.md).
 func NewReader(r io.Reader) *Reader {
 	return &Reader{r: r, BlockSize: 128 << 10, MaxPiece: DefaultMaxPiece, free: make(chan *pieceMemory, maxFreePieces)}
 }

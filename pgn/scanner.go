@@ -56,7 +56,7 @@ const bom = "\uFEFF"
 
 // The classes of bytes that the scanner tests in its inner loops. One look-up
 // in byteClass replaces the chains of comparisons of a test such as
-// isSymbolByte (with the local offsets in Scan: BenchmarkScan x1.25).
+// isSymbolByte (bench/NOTES.md).
 const (
 	classSpace   = 1 << iota // white space between tokens
 	classLetter              // starts a symbol

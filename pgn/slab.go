@@ -54,8 +54,8 @@ func (s *slab[T]) reset() {
 // sliceSlab hands out slices carved from arrays allocated a batch at a
 // time: the lists of the tree (a line's moves, a move's annotations, a
 // game's tags) are built in the parser's scratch space and copied here at
-// their final length. Allocating each list by itself, and growing it by
-// append, made a third of the parse's allocations (BenchmarkParse).
+// their final length, so that a list is neither an allocation of its own
+// nor grown by append (bench/NOTES.md).
 //
 // Each slice is returned with its capacity equal to its length, so that an
 // append by a user of the tree copies it rather than writing over the slice
@@ -112,9 +112,9 @@ func (s *sliceSlab[T]) clone(list []T) []T {
 // the tree will keep it, so that each element is stored once instead of
 // twice (in scratch space, then in the copy). While the collector marks,
 // which is most of the time in a large parse, each pointer stored costs a
-// write barrier; building the tag lists and the main lines in place made
-// the parse x1.16 faster (BenchmarkParse). No other list of the slab may be made until the
-// list is closed.
+// write barrier, so the tag lists and the main lines are built in place
+// (bench/NOTES.md). No other list of the slab may be made until the list
+// is closed.
 func (s *sliceSlab[T]) open() { s.from = len(s.buf) }
 
 // push appends x to the open list.

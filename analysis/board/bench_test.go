@@ -138,8 +138,7 @@ func BenchmarkNotnilDecode(b *testing.B) {
 
 // BenchmarkLegalMoves measures generating all legal moves in each position
 // of the benchmark games; the ns/position metric is the time per position.
-// It measured about 510 ns/position (roughly 17 ns per legal move) with no
-// allocations, on the machine described at BenchmarkResolvePlay.
+// bench/NOTES.md has its figures.
 func BenchmarkLegalMoves(b *testing.B) {
 	var positions []Position
 	for _, game := range benchSANs() {
@@ -164,8 +163,7 @@ func BenchmarkLegalMoves(b *testing.B) {
 }
 
 // BenchmarkSAN measures writing canonical SAN, check signs included, for
-// every move of the benchmark games. It measured about 41 ns/ply with no
-// allocations, and 30 ns/ply once HasLegalMove stopped generating moves.
+// every move of the benchmark games. bench/NOTES.md has its figures.
 func BenchmarkSAN(b *testing.B) {
 	type ply struct {
 		p Position
@@ -326,9 +324,8 @@ func reportPer(b *testing.B, n int, unit string) {
 
 // BenchmarkCheckSign measures CheckSign on the position after every move of
 // the corpus games: what CheckStatus costs a caller that plays the move
-// anyway, without the copy and the second Play. It measured 15 ns/ply,
-// against 28 for CheckStatus in the same run (and 47 before HasLegalMove
-// stopped generating moves).
+// anyway, without the copy and the second Play. bench/NOTES.md has its
+// figures.
 func BenchmarkCheckSign(b *testing.B) {
 	var after []Position
 	for _, g := range corpusGamesOrSkip(b) {
@@ -355,13 +352,8 @@ func BenchmarkCheckSign(b *testing.B) {
 // costs a ply, next to BenchmarkResolvePlay's standard chess. The
 // variants whose pieces move as in standard chess take its fast path but
 // for castling and drops; the others generate the pseudo-legal moves and
-// test those that fit the SAN. On the 2-core machine of
-// BenchmarkResolvePlay, in the run where it measured 34 ns/ply: Chess960,
-// Crazyhouse, Three-check and King of the Hill 55 to 62 ns/ply (their
-// games are longer and have more captures and checks than the
-// benchmark's famous games), Antichess 320, Horde 380, Atomic 440, Racing
-// Kings 480 (each test of its legality plays the move on a copy); with
-// no allocation.
+// test those that fit the SAN (each test of a legality in Racing Kings
+// plays the move on a copy). bench/NOTES.md has its figures.
 func BenchmarkVariantResolvePlay(b *testing.B) {
 	for v := Chess960; v < numVariants; v++ {
 		b.Run(strings.ReplaceAll(v.String(), " ", ""), func(b *testing.B) {

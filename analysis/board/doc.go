@@ -6,10 +6,10 @@
 // The package is hand-written rather than built on github.com/notnil/chess
 // because whole-file validation of 100,000-game databases has to be fast.
 // notnil/chess decodes SAN by generating every legal move as a heap object
-// and re-encoding each one as a string to compare with the input; measured at
-// about 48 µs per ply, a database of 8 million plies would take over six
-// minutes. The target here is 0.5 µs per ply for parsing, resolving and
-// playing a move, which needs a different design:
+// and re-encoding each one as a string to compare with the input, far too
+// slow for databases of millions of plies (bench/NOTES.md). Parsing,
+// resolving and playing a move here allocate nothing, which needs a
+// different design:
 //
 //   - Position is a small value type built from bitboards, so replaying a
 //     variation is a plain struct copy and nothing on the per-ply path
@@ -36,9 +36,9 @@
 //
 // Standard chess keeps its own code: each method tests the variant once
 // and hands any other to the variant's code (the files *_variant.go), so
-// the variants cost standard chess nothing measurable (in same-run
-// comparisons BenchmarkResolvePlay stayed within the machine's noise). Castling in Chess960 is encoded as the king taking its own
-// rook, as UCI does with UCI_Chess960; a drop is a Move with the Drop flag.
+// the variants cost standard chess nothing measurable (bench/NOTES.md).
+// Castling in Chess960 is encoded as the king taking its own rook, as UCI
+// does with UCI_Chess960; a drop is a Move with the Drop flag.
 //
 // A checker decides the rules of a game so:
 //

@@ -22,7 +22,7 @@ const (
 	// From is NoSquare and Promotion holds the piece dropped (see
 	// Dropped). A Move keeps to four one-byte fields, the most the
 	// compiler keeps in registers: a fifth field for the dropped piece
-	// made BenchmarkResolvePlay 2.4 times slower.
+	// would slow every move's resolution down (bench/NOTES.md).
 	Drop
 )
 

@@ -139,8 +139,7 @@ func (p *Position) remove(pt PieceType, c Color, sq Square) {
 //
 // Most squares have no slider of mask on their lines at all, so the sliding
 // attacks are computed only when one is there. Every legality and check
-// test comes here; in same-run medians this made BenchmarkResolvePlay 1.14
-// times faster, CheckSign 1.4, HasLegalMove 1.24 and LegalMoves 1.33.
+// test comes here (bench/NOTES.md).
 func (p *Position) attackers(sq Square, occ, mask uint64) uint64 {
 	a := knightAttacks[sq]&p.byType[Knight] |
 		kingAttacks[sq]&p.byType[King] |

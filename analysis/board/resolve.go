@@ -101,7 +101,7 @@ func (p *Position) origins(s *SAN) uint64 {
 //
 // There are rarely more than two such pieces, so it tests each on to's
 // lines for an empty path with the between table rather than computing the
-// sliding attacks from to; BenchmarkResolvePlay got about 1.05 times faster.
+// sliding attacks from to, which is cheaper (bench/NOTES.md).
 func (p *Position) sliderOrigins(pt PieceType, to Square, pieces uint64) uint64 {
 	var lines uint64
 	if pt != Rook {

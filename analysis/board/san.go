@@ -25,9 +25,9 @@ type SAN struct {
 // DropRank is SAN.FromRank for a crazyhouse drop (N@f3, or for a pawn @d4
 // or P@d4): Piece and To say what goes where, and there is no origin. The
 // mark lives in FromRank, below every rank, because a thirteenth field in
-// SAN made BenchmarkResolvePlay 1.1 times slower: the caller's copy of
-// the struct for Resolve then straddles the bytes ParseSAN wrote one by
-// one, and the processor cannot forward those stores to the loads.
+// SAN slows Resolve down (bench/NOTES.md): the caller's copy of the struct
+// for Resolve then straddles the bytes ParseSAN wrote one by one, and the
+// processor cannot forward those stores to the loads.
 const DropRank int8 = -2
 
 // IsDrop reports whether s is a crazyhouse drop.

@@ -37,8 +37,8 @@ func NewDocument(text string) *Document {
 }
 
 // pieceSize is the size of the pieces a large text is parsed in, in
-// parallel: on the 2-core machine, a 30 MB text parses and is cut into
-// chunks in about half the time it takes in one piece.
+// parallel, so that the open of a large text uses every core
+// (bench/NOTES.md).
 var pieceSize = 1 << 20 // a variable for the tests
 
 // parseChunks parses text and cuts it into chunks. A text of several
@@ -264,9 +264,9 @@ func splitChunks(f *pgn.File, text string) []*chunk {
 
 // seed is a chunk's part of the tree of the parse that cut it. The chunk
 // parses alone as it does there, so its first analysis checks these games,
-// shifting the positions, instead of parsing its text again: on didOpen of
-// a 30 MB document, that second parse was half the analysis. The seed is
-// dropped once analyzed (trees cost many times their text in memory).
+// shifting the positions, instead of parsing its text again, which would
+// be much of a large document's first analysis (bench/NOTES.md). The seed
+// is dropped once analyzed (trees cost many times their text in memory).
 type seed struct {
 	file      pgn.File // the chunk's items, games and errors; positions in file.Src
 	base      pgn.Pos  // the chunk's offset in file.Src
@@ -298,7 +298,7 @@ type chunk struct {
 	tail   pgn.Tail // how its parse ends, for the edits of the chunk after
 	// lines is the text's line table, made when first asked for: most
 	// chunks of a database never have a position converted, and a table
-	// for each was a tenth of a large document's memory.
+	// for each would take memory for nothing (bench/NOTES.md).
 	lines atomic.Pointer[pgn.LineTable]
 	// firstItem says whether its first item is a game, once asked
 	// (startsWithGame); formattedWith the options it formatted to no edit
@@ -325,8 +325,8 @@ type chunkResult struct {
 
 // addCounts adds to counts (indexed like Codes) how many diagnostics of each
 // code the chunk has. They are counted from the list when asked, not kept:
-// a document has a chunk per few games, and a count per code for each was
-// a fifth of a large document's memory.
+// a document has a chunk per few games, and a count per code for each
+// would take much of a large document's memory (bench/NOTES.md).
 func (r *chunkResult) addCounts(counts []int) {
 	for i := range r.diags.len() {
 		if ci := r.diags.codeIndex(i); ci >= 0 {

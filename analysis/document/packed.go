@@ -11,10 +11,10 @@ import (
 // pointers, and their texts (messages and replacements) in one string.
 // A large document holds hundreds of thousands of diagnostics for as long
 // as it is open; as Diagnostic values, with a string allocated for each
-// message, they were a third of its memory and most of what the collector
-// had to trace on each cycle, which a language server under its memory
-// limit (lsp/memory.go) runs every few dozen keystrokes. Packed, they take
-// half the memory and the collector looks at two pointers per chunk.
+// message, they were much of its memory and of what the collector had to
+// trace on each cycle, which a language server under its memory limit
+// (lsp/memory.go) runs every few dozen keystrokes. Packed, they take less
+// memory and the collector looks at two pointers per chunk (bench/NOTES.md).
 
 // packedDiagnostic is a Diagnostic without its texts. Its texts start where
 // the previous record's end in packedDiagnostics.texts.

@@ -11,13 +11,12 @@ import (
 // positions (line, UTF-16 column), in a time that does not grow with the
 // length of their line. Snapshot.PositionUTF16 counts the UTF-16 code
 // units from the start of the line every time: a request with an answer
-// per token on one long line was quadratic (the semantic tokens of 10^5
-// sibling variations on a line of 1.1 MB took 39 s). Positions keeps, for
-// each line it is asked about, a mark every markStep bytes (a character
-// boundary and its column), made once as far as it is asked; each offset
-// is then counted from the mark before it. Offsets may come in any order
-// (folds and selection ranges nest). A line never spans two pieces: a
-// chunk starts where a game starts a line.
+// per token on one long line was quadratic (bench/NOTES.md). Positions
+// keeps, for each line it is asked about, a mark every markStep bytes (a
+// character boundary and its column), made once as far as it is asked;
+// each offset is then counted from the mark before it. Offsets may come in
+// any order (folds and selection ranges nest). A line never spans two
+// pieces: a chunk starts where a game starts a line.
 type Positions struct {
 	base            int
 	src             string

@@ -190,9 +190,9 @@ const maxMemoSets = 4
 //
 // Blocks are shared between snapshots and an edit rebuilds only the block
 // it touches, so the memo is made once per block: after every keystroke
-// the server gathers the errors of the whole document, a few hundred in a
-// 30 MB database, and looking at each of its 130,000 chunks for them was a
-// fifth of the server's work per keystroke.
+// the server gathers the errors of the whole document, and looking at each
+// of a large database's chunks for them would be much of the server's work
+// per keystroke (bench/NOTES.md).
 func (b *block) visitable(want codeSet) []int32 {
 	memo := b.withCodes.Load()
 	if memo != nil {

@@ -1,7 +1,7 @@
 -- The Neovim end-to-end test of the engine analysis: the real Neovim runs
 -- pgnls.lua (the README's set-up) against the real pgnls binary, whose
 -- engine (the setting engine.path) is the fake engine of
--- internal/ucitest. On a game with a planted blunder (2... Qh4, the
+-- analysis/uci/ucitest. On a game with a planted blunder (2... Qh4, the
 -- queen left to the knight), a user types gra on the game's first line and
 -- the number of "Analyse this game with the engine"; the engine-blunder
 -- diagnostic comes on Qh4; gra there and the number of the $4 fix insert

@@ -183,10 +183,11 @@ func (s *Stream) RequestID(raw []byte) (jsonrpc2.ID, error) {
 // The small requests and notifications with params that a client sends as
 // the user types are built from the members checkMessage found, without the
 // 32 KB buffer that jsonrpc2's decoder makes for each message: that buffer
-// was a quarter of what a keystroke allocated in a large document, and so
-// of how often the collector ran between keystrokes. Anything else
-// (responses, messages without params, large or unusual ones) goes to
-// jsonrpc2.DecodeMessage, whose messages it equals (FuzzDecodeMessage).
+// was much of what a keystroke allocated in a large document, and so of
+// how often the collector ran between keystrokes (bench/NOTES.md).
+// Anything else (responses, messages without params, large or unusual
+// ones) goes to jsonrpc2.DecodeMessage, whose messages it equals
+// (FuzzDecodeMessage).
 func decodeMessage(body []byte) (jsonrpc2.Message, error) {
 	msg, _, err := decodeChecked(body)
 	return msg, err
@@ -535,9 +536,9 @@ func marshalResponse(r *jsonrpc2.Response, raw []byte) ([]byte, error) {
 // the JSON of a whole message (the server encodes its publications itself,
 // lsp/publish.go). The
 // frame is built in a buffer kept for the next message (writes are
-// serialised): a fresh one for each publication was a quarter of what a
-// keystroke in a large document allocated. A buffer grown by a large
-// message (a formatted database) is not kept.
+// serialised): a fresh one for each publication was much of what a
+// keystroke in a large document allocated (bench/NOTES.md). A buffer
+// grown by a large message (a formatted database) is not kept.
 func (s *Stream) WriteBody(body []byte) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
