@@ -350,7 +350,7 @@ func (x *fixer) setResult(want string) []Edit {
 // missingSTR returns the roster tags the game lacks, in roster order.
 func (x *fixer) missingSTR() []string {
 	var out []string
-	for _, name := range SevenTagRoster {
+	for _, name := range sevenTagRoster {
 		if x.g.TagNode(name) == nil {
 			out = append(out, name)
 		}
@@ -436,7 +436,7 @@ func (x *fixer) insertTags(names []string) []Edit {
 	for _, name := range names {
 		var anchor *pgn.Tag
 		for i := STRIndex(name) - 1; i >= 0 && anchor == nil; i-- {
-			anchor = g.TagNode(SevenTagRoster[i])
+			anchor = g.TagNode(sevenTagRoster[i])
 		}
 		at, after := g.TagItems[0].Pos(), false
 		if anchor != nil {
@@ -483,12 +483,12 @@ func mergeSamePos(edits []Edit) []Edit {
 func ExportTagLess(a, b string) bool {
 	ra, rb := STRIndex(a), STRIndex(b)
 	if ra < 0 {
-		ra = len(SevenTagRoster)
+		ra = len(sevenTagRoster)
 	}
 	if rb < 0 {
-		rb = len(SevenTagRoster)
+		rb = len(sevenTagRoster)
 	}
-	if ra != rb || ra < len(SevenTagRoster) {
+	if ra != rb || ra < len(sevenTagRoster) {
 		return ra < rb
 	}
 	return a < b
@@ -514,7 +514,7 @@ func (x *fixer) combineTagFixes(fixes []Action) []Action {
 	}
 	src := x.src()
 	type pair struct{ name, text string }
-	pairs := make([]pair, 0, len(g.Tags)+len(SevenTagRoster))
+	pairs := make([]pair, 0, len(g.Tags)+len(sevenTagRoster))
 	for _, t := range g.Tags {
 		pairs = append(pairs, pair{t.Name, src[t.Pos():t.End()]})
 	}

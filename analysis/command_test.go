@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -371,10 +369,6 @@ func TestCommandClockArithmeticSpansManyPeriods(t *testing.T) {
 	}
 }
 
-// commandMarkerRE matches the notes of testdata/commands: @diag("TOKEN",
-// command, "part of the message"), as in testdata/check.
-var commandMarkerRE = regexp.MustCompile("@diag\\((\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`),\\s*([a-z-]+)(?:,\\s*(\"(?:[^\"\\\\]|\\\\.)*\"))?\\)")
-
 // TestCommandMarkers runs the command check on testdata/commands/*.pgn,
 // whose ';' comments say which warnings each line gets: every warning must
 // be claimed by one note, and every note must claim one. (The commands a
@@ -395,51 +389,26 @@ func TestCommandMarkers(t *testing.T) {
 	}
 }
 
+// checkCommandMarkers reads the notes with parseMarkers, as TestMarkers
+// does: @diag("TOKEN", command, "part of the message").
 func checkCommandMarkers(t *testing.T, src string) {
-	type note struct {
-		line          int
-		pos, end      pgn.Pos
-		contains      string
-		used          bool
-		token, marker string
-	}
 	file, diags := commandDiagnostics(src)
-	var notes []*note
-	var noteComments []pgn.Token
-	file.Tokens(func(tok pgn.Token) {
-		if tok.Kind != pgn.LineComment {
-			return
+	markers := parseMarkers(t, file)
+	for _, m := range markers {
+		if m.code != CodeCommand {
+			t.Fatalf("line %d: @diag(%q, %s): the notes of testdata/commands are all %s", m.line+1, m.token, m.code, CodeCommand)
 		}
-		text := src[tok.Pos:tok.End]
-		if strings.Contains(text, "@diag") {
-			noteComments = append(noteComments, tok)
+	}
+	// A note's own comment may hold commands the check warns about.
+	var noteComments []pgntest.Comment
+	for _, c := range lineComments(file) {
+		if strings.Contains(src[c.Pos:c.End], "@diag") {
+			noteComments = append(noteComments, c)
 		}
-		line := file.Lines.Line(tok.Pos)
-		lineStart := file.Lines.LineStart(line)
-		for _, sub := range commandMarkerRE.FindAllStringSubmatch(text, -1) {
-			token, err := strconv.Unquote(sub[1])
-			if err != nil || sub[2] != string(CodeCommand) {
-				t.Fatalf("line %d: bad note %q", line+1, sub[0])
-			}
-			n := &note{line: line, token: token, marker: sub[0]}
-			if sub[3] != "" {
-				n.contains, _ = strconv.Unquote(sub[3])
-			}
-			i := strings.Index(src[lineStart:tok.Pos], token)
-			if i < 0 {
-				t.Fatalf("line %d: %q is not on the note's line", line+1, token)
-			}
-			n.pos = lineStart + pgn.Pos(i)
-			n.end = n.pos + pgn.Pos(len(token))
-			notes = append(notes, n)
-		}
-		if strings.Contains(text, "@diag") && !commandMarkerRE.MatchString(text) {
-			t.Fatalf("line %d: malformed note %q", line+1, text)
-		}
-	})
+	}
 	inNote := func(d Diagnostic) bool {
-		for _, tok := range noteComments {
-			if tok.Pos <= d.Pos && d.End <= tok.End {
+		for _, c := range noteComments {
+			if c.Pos <= int(d.Pos) && int(d.End) <= c.End {
 				return true
 			}
 		}
@@ -450,9 +419,9 @@ func checkCommandMarkers(t *testing.T, src string) {
 			continue
 		}
 		claimed := false
-		for _, n := range notes {
-			if !n.used && n.pos == d.Pos && n.end == d.End && strings.Contains(d.Message, n.contains) {
-				n.used, claimed = true, true
+		for _, m := range markers {
+			if !m.used && m.pos == d.Pos && m.end == d.End && strings.Contains(d.Message, m.contains) {
+				m.used, claimed = true, true
 				break
 			}
 		}
@@ -460,9 +429,9 @@ func checkCommandMarkers(t *testing.T, src string) {
 			t.Errorf("line %d: unexpected warning on %q: %s", file.Lines.Line(d.Pos)+1, src[d.Pos:d.End], d.Message)
 		}
 	}
-	for _, n := range notes {
-		if !n.used {
-			t.Errorf("line %d: no warning for %s", n.line+1, n.marker)
+	for _, m := range markers {
+		if !m.used {
+			t.Errorf("line %d: no warning for @diag(%q, %s, %q)", m.line+1, m.token, m.code, m.contains)
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 // Every tag the standard defines is documented with its section, the Seven
 // Tag Roster first and in order; no tag is documented twice.
 func TestTagDocs(t *testing.T) {
-	for i, name := range SevenTagRoster {
+	for i, name := range sevenTagRoster {
 		if tagDocs[i].Name != name || !tagDocs[i].STR() {
 			t.Errorf("TagDocs[%d] = %s, want %s", i, tagDocs[i].Name, name)
 		}
@@ -19,7 +19,7 @@ func TestTagDocs(t *testing.T) {
 		"WhiteNA", "BlackNA", "WhiteType", "BlackType", "EventDate", "EventSponsor", "Section", "Stage",
 		"Board", "Opening", "Variation", "SubVariation", "ECO", "NIC", "Time", "UTCTime", "UTCDate",
 		"TimeControl", "SetUp", "FEN", "Termination", "Annotator", "Mode", "PlyCount"}
-	for _, name := range append(SevenTagRoster[:], standard...) {
+	for _, name := range append(sevenTagRoster[:], standard...) {
 		d := LookupTag(name)
 		if d == nil || d.Section == "" || d.Summary == "" || d.Format == "" {
 			t.Errorf("%s: %+v", name, d)

@@ -8,8 +8,8 @@ import (
 	"pgnls/pgn"
 )
 
-// SevenTagRoster is the Seven Tag Roster in export order (standard, 8.1.1).
-var SevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+// sevenTagRoster is the Seven Tag Roster in export order (standard, 8.1.1).
+var sevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
 // STRIndex returns a tag's place in the Seven Tag Roster, or -1.
 func STRIndex(name string) int { return pgn.RosterIndex(name) }
@@ -18,10 +18,10 @@ func STRIndex(name string) int { return pgn.RosterIndex(name) }
 // roster tags (a bit per tag), their list and message: most games of some
 // databases lack a roster tag, and building the message for each was a
 // noticeable part of checking them.
-var missingTagLists, missingTagMessages = func() (lists, messages [1 << len(SevenTagRoster)]string) {
+var missingTagLists, missingTagMessages = func() (lists, messages [1 << len(sevenTagRoster)]string) {
 	for set := range lists {
 		var names []string
-		for i, name := range SevenTagRoster {
+		for i, name := range sevenTagRoster {
 			if set&(1<<i) != 0 {
 				names = append(names, name)
 			}
@@ -92,7 +92,7 @@ func (r tagRepeats) at(i int) bool {
 // tags out of order.
 func (c *gameChecker) checkSTR(repeats tagRepeats) {
 	g := c.game
-	missing := 1<<len(SevenTagRoster) - 1 // a bit per roster tag
+	missing := 1<<len(sevenTagRoster) - 1 // a bit per roster tag
 	for _, t := range g.Tags {
 		if i := STRIndex(t.Name); i >= 0 {
 			missing &^= 1 << i

@@ -76,7 +76,7 @@ func TestTagValueProblem(t *testing.T) {
 }
 
 func TestSTRIndex(t *testing.T) {
-	for i, name := range SevenTagRoster {
+	for i, name := range sevenTagRoster {
 		if got := STRIndex(name); got != i {
 			t.Errorf("STRIndex(%q) = %d, want %d", name, got, i)
 		}

@@ -11,20 +11,12 @@ import (
 	"go.lsp.dev/protocol"
 
 	"pgnls/analysis/uci/ucitest"
+	"pgnls/pgn/pgntest"
 )
 
 // blunderGame is a game in which Black leaves the queen to the knight: the
 // fake engine (ucitest) judges 2... Qh4 a blunder.
-const blunderGame = `[Event "?"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "A"]
-[Black "B"]
-[Result "*"]
-
-1. e4 e5 2. Nf3 Qh4 3. Nxh4 *
-`
+var blunderGame = pgntest.SevenTagsOf("A", "B") + "1. e4 e5 2. Nf3 Qh4 3. Nxh4 *\n"
 
 // blunderLine and qh4 are where 2... Qh4 is in blunderGame.
 const blunderLine = 8

@@ -11,12 +11,11 @@ import (
 // The server encodes textDocument/publishDiagnostics itself, the whole
 // JSON-RPC message, and writes it to the stream without going through
 // jsonrpc2.Conn.Notify. After each keystroke in a large document the
-// server publishes up to maxDiagnostics diagnostics (then 1000, now 100 by
-// default); through Notify
-// they were encoded by reflection (segmentio's encoder), the result copied
+// server publishes up to maxDiagnostics diagnostics; through Notify they
+// would be encoded by reflection (segmentio's encoder), the result copied
 // and validated again by jsonrpc2's Notification.MarshalJSON, and once more
-// by encoding/json's compaction in stream.Write: three passes, 2.5 ms of a
-// keystroke's 5 ms (BenchmarkKeystroke, 30 MB document, 1000 diagnostics).
+// by encoding/json's compaction in stream.Write: three passes over the
+// largest message a keystroke sends (bench/NOTES.md has the figures).
 // The bytes are those encoding/json writes for the same message
 // (TestPublishEncodingMatchesEncodingJSON, FuzzPublishEncoding).
 

@@ -82,7 +82,7 @@ type EngineSettings struct {
 // defaultEngineSettings: one thread (repeatable), Stockfish's default
 // hash of 16 MB, and 100,000 nodes a position, about a tenth of a second
 // of Stockfish: a 40-move game in a few seconds (README).
-var defaultEngineSettings = EngineSettings{Threads: 1, Hash: 16, Nodes: 100_000, Thresholds: uci.LichessThresholds}
+var defaultEngineSettings = EngineSettings{Threads: 1, Hash: 16, Nodes: 100_000, Thresholds: uci.LichessThresholds()}
 
 func defaultSettings() *Settings {
 	return &Settings{LineWidth: 79, MaxDiagnostics: 100, ECOFile: defaultECOFile, InlayHints: analysis.InlayOptions{NAGGlyphs: true},

@@ -36,8 +36,8 @@ const squareUnits = 45
 const boardUnits = 8 * squareUnits
 
 // Options say what Render draws besides the pieces. The zero value is a
-// board of DefaultSize, White at the bottom, in BrownBoard's colours, with
-// no coordinates, highlight, arrow or mark.
+// board of DefaultSize, White at the bottom, in the brown theme's colours,
+// with no coordinates, highlight, arrow or mark.
 type Options struct {
 	// Size is the width and height of the picture in pixels; 0 or less
 	// means DefaultSize. The picture scales without loss to any size.
@@ -58,7 +58,7 @@ type Options struct {
 	Arrows []Arrow
 	// Marks are rings drawn over the squares' pieces.
 	Marks []Mark
-	// Theme holds the colours; its zero value means BrownBoard.
+	// Theme holds the colours; its zero value means the brown theme.
 	Theme Theme
 }
 
@@ -85,7 +85,7 @@ func Render(pos *board.Position, opts Options) []byte {
 		opts.Size = DefaultSize
 	}
 	if opts.Theme == (Theme{}) {
-		opts.Theme = BrownBoard
+		opts.Theme = brownBoard
 	}
 	r := renderer{opts: &opts, theme: &opts.Theme}
 	r.picture(pos)

@@ -52,13 +52,13 @@ func goldenCases() []goldenCase {
 	}
 	flipped := annotated
 	flipped.Orientation = board.Black
-	flipped.Theme = BlueBoard
+	flipped.Theme = blueBoard
 	return []goldenCase{
 		{"start", board.StartFEN, Options{Coordinates: true}},
 		{"start-black", board.StartFEN, Options{Coordinates: true, Orientation: board.Black}},
 		{"annotated", afterScholarsMate, annotated},
 		{"annotated-black-blue", afterScholarsMate, flipped},
-		{"bare-green-200", "8/5k2/8/8/3Q4/8/2K5/8 b - - 0 60", Options{Size: 200, Theme: GreenBoard}},
+		{"bare-green-200", "8/5k2/8/8/3Q4/8/2K5/8 b - - 0 60", Options{Size: 200, Theme: greenBoard}},
 		{"empty", "", Options{Coordinates: true}},
 	}
 }
@@ -400,21 +400,21 @@ func TestArrowToItsOwnSquareIsARing(t *testing.T) {
 	}
 }
 
-// TestThemeColoursAreUsed: the zero theme is BrownBoard, and a theme's
+// TestThemeColoursAreUsed: the zero theme is brownBoard, and a theme's
 // colours are the ones written.
 func TestThemeColoursAreUsed(t *testing.T) {
 	start := board.StartPosition()
-	if a, b := Render(&start, Options{}), Render(&start, Options{Theme: BrownBoard}); !bytes.Equal(a, b) {
-		t.Error("the zero Theme does not draw BrownBoard")
+	if a, b := Render(&start, Options{}), Render(&start, Options{Theme: brownBoard}); !bytes.Equal(a, b) {
+		t.Error("the zero Theme does not draw brownBoard")
 	}
-	svg := string(Render(&start, Options{Theme: GreenBoard, Coordinates: true}))
+	svg := string(Render(&start, Options{Theme: greenBoard, Coordinates: true}))
 	for _, want := range []string{`fill="#ffd"`, `fill="#86a666"`} {
 		if !strings.Contains(svg, want) {
-			t.Errorf("GreenBoard's picture lacks %s", want)
+			t.Errorf("greenBoard's picture lacks %s", want)
 		}
 	}
 	if strings.Contains(svg, "#f0d9b5") {
-		t.Error("GreenBoard's picture has BrownBoard's light squares")
+		t.Error("greenBoard's picture has brownBoard's light squares")
 	}
 }
 
@@ -424,8 +424,8 @@ func TestThemeNamed(t *testing.T) {
 			t.Errorf("ThemeNamed(%q) is unknown, though ThemeNames lists it", name)
 		}
 	}
-	if th, _ := ThemeNamed(ThemeNames()[0]); th != BrownBoard {
-		t.Error("the first of ThemeNames is not the default, BrownBoard")
+	if th, _ := ThemeNamed(ThemeNames()[0]); th != brownBoard {
+		t.Error("the first of ThemeNames is not the default, brownBoard")
 	}
 	if _, ok := ThemeNamed("Brown "); ok {
 		t.Error(`ThemeNamed("Brown ") is known`)

@@ -130,7 +130,7 @@ func TestRenderedSquaresAndPiecesAreWhereThePositionHasThem(t *testing.T) {
 	for _, side := range []board.Color{board.White, board.Black} {
 		r := render(t, pos, Options{Orientation: side, Size: boardUnits})
 		for sq := board.A1; sq <= board.H8; sq++ {
-			square := squareColour(BrownBoard, sq)
+			square := squareColour(brownBoard, sq)
 			if got := r.at(sq, cornerX, cornerY); !near(got, square) {
 				t.Errorf("%v at the bottom: %v's corner is %s, want %s", side, sq, hex(got), hex(square))
 			}
@@ -149,7 +149,7 @@ func TestRenderedSquaresAndPiecesAreWhereThePositionHasThem(t *testing.T) {
 // other, are the theme's LastMove colour over their own.
 func TestRenderedLastMoveIsHighlighted(t *testing.T) {
 	pos := mustFEN(t, afterScholarsMate)
-	for _, th := range []Theme{BrownBoard, BlueBoard} {
+	for _, th := range []Theme{brownBoard, blueBoard} {
 		r := render(t, pos, Options{Size: boardUnits, Theme: th, LastMove: board.Move{From: board.H5, To: board.F7}})
 		for sq := board.A1; sq <= board.H8; sq++ {
 			want := squareColour(th, sq)
@@ -173,7 +173,7 @@ func TestRenderedCheckGlowsRed(t *testing.T) {
 	if redness(glow) < redness(plain)+40 {
 		t.Errorf("beside the king in check e8 is %s, hardly redder than %s without check", hex(glow), hex(plain))
 	}
-	if got := checked.at(board.E8, 1, 1); !near(got, BrownBoard.Light) {
+	if got := checked.at(board.E8, 1, 1); !near(got, brownBoard.Light) {
 		t.Errorf("the glow reaches e8's corner: %s", hex(got))
 	}
 }
@@ -184,7 +184,7 @@ func TestRenderedCheckGlowsRed(t *testing.T) {
 // square's centre as it was.
 func TestRenderedArrowsAndRingsHaveTheirBrushes(t *testing.T) {
 	start := board.StartPosition()
-	th := BrownBoard
+	th := brownBoard
 	r := render(t, &start, Options{
 		Size:   boardUnits,
 		Arrows: []Arrow{{board.A3, board.H3, Green}, {board.C6, board.C6, Yellow}},
@@ -234,10 +234,10 @@ func TestRenderedCoordinatesAreInTheCorners(t *testing.T) {
 		x, y   float64 // the label box's top-left corner, in units
 		colour color.NRGBA
 	}{
-		{board.A1, 36, 34, BrownBoard.Light}, // "a"
-		{board.B1, 36, 34, BrownBoard.Dark},  // "b"
-		{board.A1, 1, 1, BrownBoard.Light},   // "1"
-		{board.A2, 1, 1, BrownBoard.Dark},    // "2"
+		{board.A1, 36, 34, brownBoard.Light}, // "a"
+		{board.B1, 36, 34, brownBoard.Dark},  // "b"
+		{board.A1, 1, 1, brownBoard.Light},   // "1"
+		{board.A2, 1, 1, brownBoard.Dark},    // "2"
 	} {
 		if n := count(plain, tc.sq, tc.x, tc.y, tc.colour); n != 0 {
 			t.Errorf("without coordinates %v has %d pixels of %s where its label would be", tc.sq, n, hex(tc.colour))
@@ -261,10 +261,10 @@ func TestRenderedAtEverySize(t *testing.T) {
 		if got := r.at(board.E8, 16.5, 25.5); !near(got, black) {
 			t.Errorf("size %d: the black king's crown is %s", size, hex(got))
 		}
-		if got := r.at(board.E4, 22.5, 22.5); !near(got, BrownBoard.Light) {
+		if got := r.at(board.E4, 22.5, 22.5); !near(got, brownBoard.Light) {
 			t.Errorf("size %d: e4 is %s", size, hex(got))
 		}
-		if got := r.at(board.D4, 22.5, 22.5); !near(got, BrownBoard.Dark) {
+		if got := r.at(board.D4, 22.5, 22.5); !near(got, brownBoard.Dark) {
 			t.Errorf("size %d: d4 is %s", size, hex(got))
 		}
 	}

@@ -65,25 +65,26 @@ var (
 	}
 )
 
-// The themes, after lichess's boards of the same names. BrownBoard is the
+// The themes, after lichess's boards of the same names (ThemeNamed gives
+// a copy: no package variable a caller could change). brownBoard is the
 // default.
 var (
-	BrownBoard = Theme{
+	brownBoard = Theme{
 		Light: color.NRGBA{0xf0, 0xd9, 0xb5, 0xff}, Dark: color.NRGBA{0xb5, 0x88, 0x63, 0xff},
 		LastMove: lastMoveOverlay, Check: checkGlow, Brushes: lichessBrushes,
 	}
-	BlueBoard = Theme{
+	blueBoard = Theme{
 		Light: color.NRGBA{0xde, 0xe3, 0xe6, 0xff}, Dark: color.NRGBA{0x8c, 0xa2, 0xad, 0xff},
 		LastMove: lastMoveOverlay, Check: checkGlow, Brushes: lichessBrushes,
 	}
-	GreenBoard = Theme{
+	greenBoard = Theme{
 		Light: color.NRGBA{0xff, 0xff, 0xdd, 0xff}, Dark: color.NRGBA{0x86, 0xa6, 0x66, 0xff},
 		LastMove: lastMoveOverlay, Check: checkGlow, Brushes: lichessBrushes,
 	}
 )
 
 // ThemeNames returns the names that ThemeNamed knows, the default
-// (BrownBoard) first.
+// ("brown") first.
 func ThemeNames() []string { return []string{"brown", "blue", "green"} }
 
 // ThemeNamed returns the theme of a name in ThemeNames (as a setting would
@@ -91,11 +92,11 @@ func ThemeNames() []string { return []string{"brown", "blue", "green"} }
 func ThemeNamed(name string) (Theme, bool) {
 	switch name {
 	case "brown":
-		return BrownBoard, true
+		return brownBoard, true
 	case "blue":
-		return BlueBoard, true
+		return blueBoard, true
 	case "green":
-		return GreenBoard, true
+		return greenBoard, true
 	}
 	return Theme{}, false
 }

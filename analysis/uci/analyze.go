@@ -55,7 +55,7 @@ func NewAnalyzer(cfg Config) (*Analyzer, error) {
 		cfg.Limit = Limit{Nodes: DefaultNodes}
 	}
 	if cfg.Thresholds == (Thresholds{}) {
-		cfg.Thresholds = LichessThresholds
+		cfg.Thresholds = LichessThresholds()
 	}
 	if cfg.Cache == nil {
 		cfg.Cache = NewCache(0)

@@ -66,10 +66,13 @@ type Thresholds struct {
 	Inaccuracy, Mistake, Blunder float64
 }
 
-// LichessThresholds are lichess's: its advice judges a move by the drop in
-// "winning chances" (from -1 to +1) of 0.1, 0.2 and 0.3, which on the win
-// percentage's scale of 0 to 100 are 5, 10 and 15 points.
-var LichessThresholds = Thresholds{Inaccuracy: 5, Mistake: 10, Blunder: 15}
+// LichessThresholds returns lichess's: its advice judges a move by the drop
+// in "winning chances" (from -1 to +1) of 0.1, 0.2 and 0.3, which on the
+// win percentage's scale of 0 to 100 are 5, 10 and 15 points. (A function,
+// not a variable: no package state a caller could change.)
+func LichessThresholds() Thresholds {
+	return Thresholds{Inaccuracy: 5, Mistake: 10, Blunder: 15}
+}
 
 // Validate reports thresholds that are not 0 < Inaccuracy <= Mistake <=
 // Blunder <= 100.

@@ -62,7 +62,7 @@ func TestJudgeUsesLichesssThresholdsAndMateRules(t *testing.T) {
 		{uci.CP(100), uci.MateIn(4), uci.NoJudgement},
 		{uci.MateIn(1), checkmateGiven, uci.NoJudgement},
 	} {
-		if got := uci.LichessThresholds.Judge(tc.before, tc.after); got != tc.want {
+		if got := uci.LichessThresholds().Judge(tc.before, tc.after); got != tc.want {
 			t.Errorf("Judge(%+v, %+v) = %v, want %v", tc.before, tc.after, got, tc.want)
 		}
 	}
@@ -78,7 +78,7 @@ func TestThresholdsMustRise(t *testing.T) {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
-	if err := uci.LichessThresholds.Validate(); err != nil {
+	if err := uci.LichessThresholds().Validate(); err != nil {
 		t.Error(err)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -37,23 +36,17 @@ func runAnnotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	mode := outputMode{command: "annotate"}
 	var nodes int64
 	var opts uci.Options
-	flags := flag.NewFlagSet("annotate", flag.ContinueOnError)
-	flags.SetOutput(stderr)
+	flags := newFlagSet("annotate", annotateUsage, stderr)
 	flags.Int64Var(&nodes, "nodes", defaultAnnotateNodes, "the nodes the engine searches in each position")
 	flags.StringVar(&opts.Path, "engine", "", "the engine's executable (default: stockfish on PATH, else /usr/games/stockfish)")
 	flags.IntVar(&opts.Threads, "threads", 1, "the engine's Threads option (1 repeats exactly)")
 	flags.IntVar(&opts.Hash, "hash", 16, "the engine's Hash option, in MB")
 	width := flags.Int("width", 79, "the longest movetext line of the annotated games, as for fmt")
-	thresholds := uci.LichessThresholds
+	thresholds := uci.LichessThresholds()
 	flags.Func("thresholds", "the drops in winning chances (0 to 100) of an inaccuracy, a mistake and a blunder (default 5,10,15)", func(v string) error {
 		return parseThresholdsFlag(v, &thresholds)
 	})
-	flags.BoolVar(&mode.write, "w", false, "write the result to the file instead of standard output")
-	flags.BoolVar(&mode.diff, "d", false, "print a unified diff of the annotations instead of the result")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, annotateUsage)
-		flags.PrintDefaults()
-	}
+	mode.outputFlags(flags, "annotations", "")
 	paths, err := parseArgs(flags, args)
 	if err != nil {
 		return statusError
@@ -62,21 +55,13 @@ func runAnnotate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pgnls: annotate: --nodes must be at least 1")
 		return statusError
 	}
-	if len(paths) == 0 {
-		paths = []string{"-"}
-	}
 	a, err := uci.NewAnalyzer(uci.Config{Engine: opts, Limit: uci.Limit{Nodes: nodes}, Thresholds: thresholds})
 	if err != nil {
 		fmt.Fprintf(stderr, "pgnls: annotate: %v\n", err)
 		return statusError
 	}
 	defer a.Close()
-	sources, errs := expandPaths(paths)
-	failed := false
-	for _, err := range errs {
-		fmt.Fprintf(stderr, "pgnls: %v\n", err)
-		failed = true
-	}
+	sources, failed := readSources(paths, stderr)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	defer out.Flush()
 	total := &annotateTotals{start: time.Now()}

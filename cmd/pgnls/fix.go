@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 
@@ -28,29 +27,14 @@ func runFix(args []string, stdin io.Reader, stdout, stderrW io.Writer) int {
 	defer stderr.Flush()
 	mode := outputMode{command: "fix"}
 	var sevFlag severityFlag
-	flags := flag.NewFlagSet("fix", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	flags.BoolVar(&mode.write, "w", false, "write the result to the file instead of standard output")
-	flags.BoolVar(&mode.list, "l", false, "list the files that fixing changes")
-	flags.BoolVar(&mode.diff, "d", false, "print a unified diff of the fixes instead of the result")
+	flags := newFlagSet("fix", fixUsage, stderr)
+	mode.outputFlags(flags, "fixes", "that fixing changes")
 	flags.Var(&sevFlag, "severity", severityUsage+"; a code turned off gets no fix")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, fixUsage)
-		flags.PrintDefaults()
-	}
 	paths, err := parseArgs(flags, args)
 	if err != nil {
 		return statusError
 	}
-	if len(paths) == 0 {
-		paths = []string{"-"}
-	}
-	sources, errs := expandPaths(paths)
-	failed := false
-	for _, err := range errs {
-		fmt.Fprintf(stderr, "pgnls: %v\n", err)
-		failed = true
-	}
+	sources, failed := readSources(paths, stderr)
 	sev := &severities{flag: sevFlag.set, stderr: stderr}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	defer out.Flush()

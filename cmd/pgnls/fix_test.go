@@ -10,6 +10,7 @@ import (
 
 	"pgnls/analysis"
 	"pgnls/pgn"
+	"pgnls/pgn/pgntest"
 )
 
 // fixableGames is two games with preferred fixes (missing roster tags, a
@@ -126,11 +127,10 @@ func TestFixWriteKeepsHardLinksAndMode(t *testing.T) {
 func TestFixThenCheckLeavesNothingToFix(t *testing.T) {
 	dir := t.TempDir()
 	copyPGNTree(t, filepath.Join("..", "..", "testdata"), filepath.Join(dir, "testdata"))
-	corpus := filepath.Join("..", "..", "..", "shared", "corpus")
-	if _, err := os.Stat(corpus); err == nil {
+	if corpus, ok := pgntest.CorpusDir(t); ok {
 		copyPGNTree(t, corpus, filepath.Join(dir, "corpus"))
 	} else {
-		t.Logf("%s not found: fixing the project's test files only (the corpus part needs the shared folder beside the project)", corpus)
+		t.Log("../shared/corpus not found: fixing the project's test files only (the corpus part needs the shared folder beside the project)")
 	}
 	before := betweenGames(t, dir)
 	r := runPgnls(t, runOptions{}, "fix", "-w", dir)

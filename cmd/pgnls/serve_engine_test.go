@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pgnls/analysis/uci/ucitest"
+	"pgnls/pgn/pgntest"
 )
 
 // TestServeAnalyseThisGame drives the built binary as an editor does:
@@ -23,7 +24,7 @@ func TestServeAnalyseThisGame(t *testing.T) {
 	})
 	p.notify("initialized", map[string]any{})
 	const uri = "file:///blunder.pgn"
-	text := "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Qh4 3. Nxh4 *\n"
+	text := pgntest.SevenTagsOf("A", "B") + "1. e4 e5 2. Nf3 Qh4 3. Nxh4 *\n"
 	p.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "pgn", "version": 1, "text": text}})
 	if got := codes(p.waitDiagnostics(uri, 1)); got != "" {
 		t.Fatalf("before the analysis: %q", got)

@@ -20,38 +20,8 @@
 -- with the pgnls binary first on PATH. It prints "pgnls-bigfile: ok" and
 -- the time :w took, or the failures, on standard error, and exits 0 only
 -- when every check passed.
-
-local function log(fmt, ...)
-  io.stderr:write(string.format(fmt, ...) .. "\n")
-end
-local failures = 0
-local function fail(fmt, ...)
-  failures = failures + 1
-  log("FAIL: " .. fmt, ...)
-end
-local function readfile(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("*a")
-  f:close()
-  return s
-end
-local function clients()
-  return (vim.lsp.get_clients or vim.lsp.get_active_clients)()
-end
-local function finish()
-  for _, client in ipairs(clients()) do
-    vim.lsp.stop_client(client.id)
-  end
-  vim.wait(5000, function()
-    return #clients() == 0
-  end, 20)
-  if failures > 0 then
-    log("%d check(s) failed", failures)
-    vim.cmd("cquit 1")
-  end
-  log("pgnls-bigfile: ok")
-  vim.cmd("qall!")
-end
+local e2e = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/e2e_helpers.lua")
+local log, fail, readfile = e2e.log, e2e.fail, e2e.readfile
 
 -- What Neovim tells the user: a format request that timed out is a
 -- warning through vim.notify.
@@ -114,10 +84,19 @@ local function cpu_ticks(stat)
   return (tonumber(fields[12]) or 0) + (tonumber(fields[13]) or 0)
 end
 
--- The steps, each from the main loop: act, then poll until it holds.
-local steps = {}
+-- The steps, each with its own time limit: the first analysis of 30 MB
+-- and the settling take minutes on a loaded machine.
+local steps = e2e.steps({
+  ok = "pgnls-bigfile: ok",
+  poll = 50,
+  stop_ms = 5000,
+  status = function()
+    return string.format("mode %s, modified %s, warnings %s", vim.api.nvim_get_mode().mode,
+      tostring(buf and vim.bo[buf].modified), vim.inspect(warnings))
+  end,
+})
 local function step(name, timeout, act, until_, then_)
-  table.insert(steps, { name = name, timeout = timeout, act = act, until_ = until_, then_ = then_ })
+  steps.step(name, act, until_, then_, timeout)
 end
 
 -- 1. Open the database; the diagnostics come after its first analysis.
@@ -203,50 +182,4 @@ end, function()
   end
 end)
 
-local function run(i)
-  local s = steps[i]
-  if not s then
-    finish()
-    return
-  end
-  local ok, err = pcall(s.act)
-  if not ok then
-    fail("%s: %s", s.name, err)
-    finish()
-    return
-  end
-  local deadline = vim.loop.now() + s.timeout
-  local function poll()
-    local ok2, done = pcall(s.until_)
-    if not ok2 then
-      fail("%s: %s", s.name, done)
-      finish()
-    elseif done then
-      if s.then_ then
-        local ok3, err3 = pcall(s.then_)
-        if not ok3 then
-          fail("%s: %s", s.name, err3)
-        end
-      end
-      log("ok: %s", s.name)
-      vim.schedule(function()
-        run(i + 1)
-      end)
-    elseif vim.loop.now() > deadline then
-      fail("%s: timed out (mode %s, modified %s, warnings %s)", s.name, vim.api.nvim_get_mode().mode,
-        tostring(buf and vim.bo[buf].modified), vim.inspect(warnings))
-      finish()
-    else
-      vim.defer_fn(poll, 50)
-    end
-  end
-  vim.defer_fn(poll, 50)
-end
-
-vim.api.nvim_create_autocmd("VimEnter", {
-  callback = function()
-    vim.schedule(function()
-      run(1)
-    end)
-  end,
-})
+steps.start()

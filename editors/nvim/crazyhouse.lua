@@ -12,79 +12,21 @@
 -- with the pgnls binary first on PATH. It prints "pgnls-crazyhouse: ok" or
 -- the failures on standard error, and exits 0 only when every check passed.
 
-local function log(fmt, ...)
-  io.stderr:write(string.format(fmt, ...) .. "\n")
-end
-local failures = 0
-local function check(cond, fmt, ...)
-  if not cond then
-    failures = failures + 1
-    log("FAIL: " .. fmt, ...)
-  end
-  return cond
-end
-local function clients()
-  return (vim.lsp.get_clients or vim.lsp.get_active_clients)()
-end
-local function finish()
-  for _, client in ipairs(clients()) do
-    vim.lsp.stop_client(client.id)
-  end
-  vim.wait(2000, function()
-    return #clients() == 0
-  end, 20)
-  if failures > 0 then
-    log("%d check(s) failed", failures)
-    vim.cmd("cquit 1")
-  end
-  log("pgnls-crazyhouse: ok")
-  vim.cmd("qall!")
-end
+local e2e = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/e2e_helpers.lua")
+local check, cursor_to, float_text, menu, abbrs = e2e.check, e2e.cursor_to, e2e.float_text, e2e.menu, e2e.abbrs
 
 dofile(os.getenv("PGNLS_SNIPPET"))
 
 local buf
-
-local function float_text()
-  for _, win in ipairs(vim.api.nvim_list_wins()) do
-    if vim.api.nvim_win_get_config(win).relative ~= "" then
-      return table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false), "\n")
-    end
-  end
-end
-
-local function menu()
-  local info = vim.fn.complete_info({ "items", "pum_visible" })
-  if info.pum_visible == 1 and #info.items > 0 then
-    return info.items
-  end
-end
-
-local function abbrs(items)
-  local out = {}
-  for _, it in ipairs(items or {}) do
-    table.insert(out, it.abbr)
-  end
-  return table.concat(out, " ")
-end
-
--- cursor_to puts the cursor on the first occurrence of text. (Moving the
--- cursor is not under test; the keys after it are.)
-local function cursor_to(text)
-  for i, l in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
-    local col = l:find(text, 1, true)
-    if col then
-      vim.api.nvim_win_set_cursor(0, { i, col - 1 })
-      return i
-    end
-  end
-  error("not in the buffer: " .. text)
-end
-
-local steps = {}
-local function step(name, act, until_, then_)
-  table.insert(steps, { name = name, act = act, until_ = until_, then_ = then_ })
-end
+local steps = e2e.steps({
+  ok = "pgnls-crazyhouse: ok",
+  timeout = 10000,
+  status = function()
+    return string.format("mode %s, line %q, menu %s, float %q, diagnostics %s", vim.api.nvim_get_mode().mode,
+      vim.api.nvim_get_current_line(), abbrs(menu()), tostring(float_text()), vim.inspect(buf and vim.diagnostic.get(buf)))
+  end,
+})
+local step = steps.step
 
 -- 1. The file's one diagnostic: the drop of a knight White does not hold.
 step("open the file", function()
@@ -151,51 +93,4 @@ step("the drop is checked", nil, function()
   return #ds == 1 and ds[1].lnum > moves_line
 end)
 
-local TIMEOUT = 10000
-
-local function run(i)
-  local s = steps[i]
-  if not s then
-    finish()
-    return
-  end
-  local ok, err = pcall(s.act or function() end)
-  if not ok then
-    check(false, "%s: %s", s.name, err)
-    finish()
-    return
-  end
-  local deadline = vim.loop.now() + TIMEOUT
-  local function poll()
-    local ok2, done = pcall(s.until_)
-    if not ok2 then
-      check(false, "%s: %s", s.name, done)
-      finish()
-    elseif done then
-      if s.then_ then
-        local ok3, err3 = pcall(s.then_)
-        check(ok3, "%s: %s", s.name, err3)
-      end
-      log("ok: %s", s.name)
-      vim.schedule(function()
-        run(i + 1)
-      end)
-    elseif vim.loop.now() > deadline then
-      check(false, "%s: timed out (mode %s, line %q, menu %s, float %q, diagnostics %s)", s.name,
-        vim.api.nvim_get_mode().mode, vim.api.nvim_get_current_line(), abbrs(menu()), tostring(float_text()),
-        vim.inspect(buf and vim.diagnostic.get(buf)))
-      finish()
-    else
-      vim.defer_fn(poll, 20)
-    end
-  end
-  vim.defer_fn(poll, 20)
-end
-
-vim.api.nvim_create_autocmd("VimEnter", {
-  callback = function()
-    vim.schedule(function()
-      run(1)
-    end)
-  end,
-})
+steps.start()

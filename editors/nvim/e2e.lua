@@ -17,44 +17,9 @@
 -- with the pgnls binary first on PATH. It prints "pgnls-e2e: ok" or the
 -- failures on standard error, and exits 0 only when every check passed.
 
-local failures = {}
-local function log(fmt, ...)
-  io.stderr:write(string.format(fmt, ...) .. "\n")
-end
-local function fail(fmt, ...)
-  local msg = string.format(fmt, ...)
-  table.insert(failures, msg)
-  log("\nFAIL: %s", msg)
-end
-local function check(cond, fmt, ...)
-  if not cond then
-    fail(fmt, ...)
-  end
-  return cond
-end
-local function clients()
-  return (vim.lsp.get_clients or vim.lsp.get_active_clients)()
-end
-local function finish()
-  for _, client in ipairs(clients()) do
-    vim.lsp.stop_client(client.id)
-  end
-  vim.wait(2000, function()
-    return #clients() == 0
-  end, 20)
-  if #failures > 0 then
-    log("%d check(s) failed", #failures)
-    vim.cmd("cquit 1")
-  end
-  log("\npgnls-e2e: ok")
-  vim.cmd("qall!")
-end
-local function readfile(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("*a")
-  f:close()
-  return s
-end
+local e2e = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/e2e_helpers.lua")
+local log, fail, check, readfile = e2e.log, e2e.fail, e2e.check, e2e.readfile
+local find, cursor_to, float_text, menu, abbrs = e2e.find, e2e.cursor_to, e2e.float_text, e2e.menu, e2e.abbrs
 
 local TIMEOUT = 10000
 
@@ -108,33 +73,6 @@ local function expect_diag(ds, code, lnum, col, end_lnum, end_col, severity)
   fail("no %s diagnostic", code)
 end
 
--- find returns the 0-based line and byte column of the first occurrence of
--- text in the current buffer.
-local function find(text)
-  for i, line in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
-    local col = line:find(text, 1, true)
-    if col then
-      return i - 1, col - 1
-    end
-  end
-  error("not in the buffer: " .. text)
-end
-
--- cursor_to puts the cursor on the first occurrence of text, plus offset
--- bytes. (Moving the cursor is not under test; the keys after it are.)
-local function cursor_to(text, offset)
-  local l, c = find(text)
-  vim.api.nvim_win_set_cursor(0, { l + 1, c + (offset or 0) })
-end
-
-local function float_text()
-  for _, win in ipairs(vim.api.nvim_list_wins()) do
-    if vim.api.nvim_win_get_config(win).relative ~= "" then
-      return table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false), "\n")
-    end
-  end
-end
-
 local function line(n)
   return vim.api.nvim_buf_get_lines(0, n, n + 1, false)[1]
 end
@@ -165,22 +103,6 @@ local function insert_mode()
   return m == "i" or m == "ic"
 end
 
--- menu returns the completion menu's items once it shows.
-local function menu()
-  local info = vim.fn.complete_info({ "items", "pum_visible" })
-  if info.pum_visible == 1 and #info.items > 0 then
-    return info.items
-  end
-end
-
-local function abbrs(items)
-  local out = {}
-  for _, it in ipairs(items) do
-    table.insert(out, it.abbr)
-  end
-  return table.concat(out, " ")
-end
-
 -- choose returns the keys that select the menu item labelled label (the
 -- first is selected when the menu opens) and accept it.
 local function choose(items, label)
@@ -192,36 +114,22 @@ local function choose(items, label)
   error("no " .. label .. " in the menu: " .. abbrs(items))
 end
 
--- vim.ui.select shows the code actions as a numbered list (inputlist()).
--- The test reads the list as a user would and types the number of the
--- action it wants (pick_action), once the list is there.
-local pick_action, actions_shown
-local ui_select = vim.ui.select
-vim.ui.select = function(items, opts, on_choice)
-  local format = opts.format_item or tostring
-  actions_shown = {}
-  local choice
-  for i, item in ipairs(items) do
-    local title = (format(item)) -- one value: format_item may return gsub's two
-    table.insert(actions_shown, title)
-    if pick_action and title:find(pick_action, 1, true) then
-      choice = i
-    end
-  end
-  vim.api.nvim_input((choice and tostring(choice) or "") .. "<CR>")
-  return ui_select(items, opts, on_choice)
-end
+-- The code actions gra shows: the test types the number of the one whose
+-- title holds actions.pick.
+local actions = e2e.pick_actions()
 
--- The steps: each does something (keys, mostly), then waits until its
--- until() holds, then checks what it sees. They run one after another from
--- the main loop, so that Neovim reads the keys as it reads a user's.
-local steps = {}
-local function step(name, act, until_, then_)
-  table.insert(steps, { name = name, act = act, until_ = until_, then_ = then_ })
-end
+local buf
+local steps = e2e.steps({
+  ok = "pgnls-e2e: ok",
+  timeout = TIMEOUT,
+  status = function()
+    return string.format("mode %s, diagnostics %s, line %q, menu %s, float %q", vim.api.nvim_get_mode().mode,
+      buf and codes(diagnostics(buf)) or "-", vim.api.nvim_get_current_line(), vim.inspect(menu()), tostring((float_text())))
+  end,
+})
+local step = steps.step
 
 local file, want = os.getenv("PGNLS_FILE"), readfile(os.getenv("PGNLS_WANT"))
-local buf
 
 -- 1. The diagnostics of the file as it is: their codes, and positions in
 -- bytes (line 9 holds "é" and "🏆" before Qb4: 100 bytes, 97 UTF-16
@@ -304,12 +212,12 @@ end)
 -- left.
 step("gra on 0-1", function()
   cursor_to(" 0-1", 1)
-  pick_action = "Set the result to 1-0"
+  actions.pick = "Set the result to 1-0"
   vim.api.nvim_input("gra")
 end, function()
   return #diagnostics(buf) == 0
 end, function()
-  check(actions_shown and #actions_shown >= 3, "gra showed %s", vim.inspect(actions_shown))
+  check(actions.shown and #actions.shown >= 3, "gra showed %s", vim.inspect(actions.shown))
   check(vim.endswith(last_line(), "17. Rd8# 1-0"), "after the fix, the last line is %q", last_line())
 end)
 
@@ -475,54 +383,4 @@ end, function()
   return board_lines() == nil
 end)
 
-local function run(i)
-  local s = steps[i]
-  if not s then
-    finish()
-    return
-  end
-  local ok, err = pcall(s.act)
-  if not ok then
-    fail("%s: %s", s.name, err)
-    finish()
-    return
-  end
-  local deadline = vim.loop.now() + TIMEOUT
-  local function poll()
-    local ok2, done = pcall(s.until_ or function()
-      return true
-    end)
-    if not ok2 then
-      fail("%s: %s", s.name, done)
-      finish()
-    elseif done then
-      if s.then_ then
-        local ok3, err3 = pcall(s.then_)
-        if not ok3 then
-          fail("%s: %s", s.name, err3)
-        end
-      end
-      log("ok: %s", s.name)
-      vim.schedule(function()
-        run(i + 1)
-      end)
-    elseif vim.loop.now() > deadline then
-      fail("%s: timed out (mode %s, diagnostics %s, line %q, menu %s, float %q)", s.name, vim.api.nvim_get_mode().mode,
-        buf and codes(diagnostics(buf)) or "-", vim.api.nvim_get_current_line(), vim.inspect(menu()), tostring((float_text())))
-      finish()
-    else
-      vim.defer_fn(poll, 20)
-    end
-  end
-  vim.defer_fn(poll, 20)
-end
-
--- After startup, outside any autocommand (whose events do not nest: the
--- file's BufRead would not fire).
-vim.api.nvim_create_autocmd("VimEnter", {
-  callback = function()
-    vim.schedule(function()
-      run(1)
-    end)
-  end,
-})
+steps.start()
