@@ -61,6 +61,14 @@
 #     d3771c9, the commit before the variants, this tree runs 4-5% more
 #     instructions on the same input (the 135 commits since, variants
 #     and notation among them).
+#   - Against d3771c9 again (2026-12-02, later session; bench/NOTES.md,
+#     "pgnls check against d3771c9"): per-file differences of the two
+#     callgrind profiles showed where the 2.5% more instructions went:
+#     the checker's checkNodes, grown past the inliner's budget, called
+#     twice a ply for empty lists (2.7% of dense games), a copy of the
+#     position at every ply in replayLines, the struct copies of each
+#     printed diagnostic, strconv in the FEN counters. With those gone,
+#     check runs as many instructions as d3771c9 or fewer on both inputs.
 #   - fmt and fix stream through one pipeline (cmd/pgnls/stream.go): the
 #     pieces are formatted on every core while the reader parses the next.
 #     The batch memory floor (cmd/pgnls/main.go) is 48 MB: with 160, fmt
