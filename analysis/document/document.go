@@ -274,9 +274,9 @@ type seed struct {
 }
 
 // check returns the diagnostics of the chunk, as CheckFile of its own parse
-// would.
-func (s *seed) check() []analysis.Diagnostic {
-	diags := analysis.CheckFile(&s.file)
+// would, working in scratch.
+func (s *seed) check(scratch *analysis.CheckScratch) []analysis.Diagnostic {
+	diags := analysis.AppendCheckFile(nil, &s.file, scratch)
 	for i := range diags {
 		d := &diags[i]
 		d.Pos -= s.base
@@ -352,8 +352,10 @@ func (c *chunk) parse() *pgn.File { return pgn.Parse(c.text) }
 // analyze computes the chunk's diagnostics if no one has yet. A panic in
 // the checker becomes a diagnostic on its game (appendGameDiagnostics),
 // and one anywhere else a diagnostic on the chunk, instead of ending the
-// language server, whose background work this is.
-func (c *chunk) analyze() {
+// language server, whose background work this is. The checker works in
+// scratch, one per worker of Analyze: a new one per chunk made the first
+// analysis of a large document peak a fifth higher (bench/NOTES.md).
+func (c *chunk) analyze(scratch *analysis.CheckScratch) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.analyzed.Load() {
@@ -370,10 +372,10 @@ func (c *chunk) analyze() {
 	}()
 	if s := c.seed; s != nil {
 		c.seed = nil
-		diags = capDiagnostics(s.check(), c.text)
+		diags = capDiagnostics(s.check(scratch), c.text)
 		return
 	}
-	diags = capDiagnostics(analysis.CheckFile(c.parse()), c.text)
+	diags = capDiagnostics(analysis.AppendCheckFile(nil, c.parse(), scratch), c.text)
 }
 
 // maxChunkDiagnostics bounds what a chunk keeps: a few games never have
@@ -517,12 +519,13 @@ func (s *Snapshot) Analyze(ctx context.Context, progress func(done, total int)) 
 	var next, done atomic.Int64
 	var progressMu sync.Mutex
 	analysis.RunWorkers(min(runtime.GOMAXPROCS(0), len(todo)), func() {
+		var scratch analysis.CheckScratch
 		for ctx.Err() == nil {
 			i := int(next.Add(1) - 1)
 			if i >= len(todo) {
 				return
 			}
-			todo[i].analyze()
+			todo[i].analyze(&scratch)
 			n := int(done.Add(1))
 			if progress != nil {
 				report(&progressMu, func() { progress(n, len(todo)) })
