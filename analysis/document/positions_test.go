@@ -8,17 +8,17 @@ import (
 
 // Positions gives every offset the position Snapshot.PositionUTF16 gives,
 // in any order, in texts with every kind of line break, characters of one
-// to four bytes (two UTF-16 units for 𝄞), invalid UTF-8, and lines longer
-// than markStep.
+// to four bytes (two UTF-16 units for 𝄞), invalid UTF-8, and lines long
+// enough (over a kilobyte) for the line table to count from its marks.
 func TestPositionsAgreeWithSnapshot(t *testing.T) {
-	long := strings.Repeat("aé𝄞b", markStep/3)
+	long := strings.Repeat("aé𝄞b", 200)
 	texts := []string{
 		"",
 		"1. e4 *\n",
 		"[Event \"é𝄞\"]\r\n\r\n1. e4 {𝄞\r\ncomment} e5 *\r\n",
 		"a\rb\r\rc\n\r\nd",
 		"\xff\xfe 1. e4 \xe2\x82 e5\n",
-		long + "\n" + long + long + "\r\n" + strings.Repeat("x", 3*markStep) + "𝄞",
+		long + "\n" + long + long + "\r\n" + strings.Repeat("x", 3000) + "𝄞",
 		strings.Repeat("[Event \"x\"]\n\n1. e4 e5 {é𝄞} *\n\n", 40),
 	}
 	rnd := rand.New(rand.NewPCG(1, 2))
