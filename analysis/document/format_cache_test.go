@@ -20,7 +20,10 @@ func formattedDatabase(tb testing.TB, size int) string {
 		one.WriteString("\n\n")
 	}
 	if one.Len() == 0 {
-		one.WriteString(strings.Repeat(pgntest.SevenTags+"\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n", 50))
+		// Games longer than a line of 40 characters, so that the test's
+		// narrower width has something to format again.
+		game := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *"
+		one.WriteString(strings.Repeat(pgntest.SevenTags+"\n"+game+"\n\n", 50))
 	}
 	var b strings.Builder
 	for b.Len() < size {
