@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -29,15 +28,10 @@ const checkUsage = "usage: pgnls check [--json] [--max-errors N] [--severity cod
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts checkOptions
 	var sevFlag severityFlag
-	flags := flag.NewFlagSet("check", flag.ContinueOnError)
-	flags.SetOutput(stderr)
+	flags := newFlagSet("check", checkUsage, stderr)
 	flags.BoolVar(&opts.json, "json", false, "print one JSON object per diagnostic and line")
 	flags.IntVar(&opts.maxErrors, "max-errors", 0, "stop after this many errors (0: no limit)")
 	flags.Var(&sevFlag, "severity", severityUsage)
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, checkUsage)
-		flags.PrintDefaults()
-	}
 	paths, err := parseArgs(flags, args)
 	if err != nil {
 		return 2
@@ -46,10 +40,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		flags.Usage()
 		return 2
 	}
-	sources, errs := expandPaths(paths)
+	sources, failed := readSources(paths, stderr)
 	status := 0
-	for _, err := range errs {
-		fmt.Fprintf(stderr, "pgnls: %v\n", err)
+	if failed {
 		status = 2
 	}
 	sev := &severities{flag: sevFlag.set, stderr: stderr}
@@ -148,9 +141,9 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 	}
 	results := make(chan *checked, 1)
 	// The lists of diagnostics printed come back for the next pieces.
-	lists := make(chan []analysis.Diagnostic, 8)
+	lists := make(spares[[]analysis.Diagnostic], 8)
 	// So do the checks' scratch spaces, one per piece being checked.
-	scratches := make(chan *analysis.CheckScratch, 8)
+	scratches := make(spares[*analysis.CheckScratch], 8)
 	go func() {
 		defer close(results)
 		noticed := false // the encoding notice is written
@@ -169,25 +162,14 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 				c.notice = notice
 				close(c.ready)
 			default:
-				select {
-				case c.diags = <-lists:
-				default:
-				}
+				c.diags = lists.take(func() []analysis.Diagnostic { return nil })
 				if notice != nil {
 					c.diags = append(c.diags, *notice)
 				}
 				go func() {
-					var scratch *analysis.CheckScratch
-					select {
-					case scratch = <-scratches:
-					default:
-						scratch = new(analysis.CheckScratch)
-					}
+					scratch := scratches.take(func() *analysis.CheckScratch { return new(analysis.CheckScratch) })
 					c.diags = analysis.AppendCheckFile(c.diags, c.piece.File, scratch)
-					select {
-					case scratches <- scratch:
-					default:
-					}
+					scratches.give(scratch)
 					close(c.ready)
 				}()
 			}
@@ -225,10 +207,7 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		// the list the next piece's diagnostics.
 		c.piece.Release()
 		if cap(c.diags) <= 1<<16 {
-			select {
-			case lists <- c.diags[:0]:
-			default:
-			}
+			lists.give(c.diags[:0])
 		}
 		if s.stopped {
 			return nil

@@ -6,10 +6,10 @@ import (
 	"io"
 )
 
-// What the commands that rewrite files (fix, annotate) share before their
-// own work: the flag set, the output-mode flags, and the sources the paths
-// name. Each command keeps its own flags and checks between the steps, so
-// that a bad flag is told before any path is read.
+// What the commands share before their own work: the flag set (every
+// command), the output-mode flags (fmt, fix, annotate), and the sources the
+// paths name. Each command keeps its own flags and checks between the
+// steps, so that a bad flag is told before any path is read.
 
 // newFlagSet returns a command's flag set: it reports to stderr, and -h
 // prints usage (the command's synopsis) and then the flags.
@@ -45,4 +45,27 @@ func readSources(paths []string, stderr io.Writer) (sources []source, failed boo
 		fmt.Fprintf(stderr, "pgnls: %v\n", err)
 	}
 	return sources, len(errs) > 0
+}
+
+// spares holds values given back for reuse, as many as its capacity; a
+// value given back when it is full is dropped. pgnls check recycles its
+// diagnostic lists and check scratch spaces through it.
+type spares[T any] chan T
+
+// take returns a value given back, or fresh() when there is none.
+func (s spares[T]) take(fresh func() T) T {
+	select {
+	case v := <-s:
+		return v
+	default:
+		return fresh()
+	}
+}
+
+// give hands v back for reuse, unless s is full.
+func (s spares[T]) give(v T) {
+	select {
+	case s <- v:
+	default:
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -53,19 +52,12 @@ func runFmt(args []string, stdin io.Reader, stdout, stderrW io.Writer) int {
 	stderr := bufio.NewWriter(stderrW) // a line per game kept: a database can have thousands
 	defer stderr.Flush()
 	opts := fmtOptions{outputMode: outputMode{command: "fmt"}}
-	flags := flag.NewFlagSet("fmt", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	flags.BoolVar(&opts.write, "w", false, "write the result to the file instead of standard output")
-	flags.BoolVar(&opts.list, "l", false, "list the files whose formatting differs, or that have a game left as written")
-	flags.BoolVar(&opts.diff, "d", false, "print a unified diff of the changes instead of the result")
+	flags := newFlagSet("fmt", fmtUsage, stderr)
+	opts.outputFlags(flags, "changes", "whose formatting differs, or that have a game left as written")
 	flags.BoolVar(&opts.strict, "strict", false, "refuse a file that has a game with a syntax error: leave it as it is, and print nothing of it")
 	flags.IntVar(&opts.width, "width", pgn.DefaultWidth, "the most characters a movetext line may hold")
 	flags.BoolVar(&opts.utf8, "utf8", false, "write a Latin-1 file back as UTF-8")
 	flags.Func("strip", "strip commands from comments: a comma-separated `list` of names (clk, eval, ...) and groups (clocks, evals, arrows, all)", opts.parseStrip)
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, fmtUsage)
-		flags.PrintDefaults()
-	}
 	paths, err := parseArgs(flags, args)
 	if err != nil {
 		return statusError
@@ -74,15 +66,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderrW io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls: --width %d: a line holds at least 1 character\n", opts.width)
 		return statusError
 	}
-	if len(paths) == 0 {
-		paths = []string{"-"}
-	}
-	sources, errs := expandPaths(paths)
-	failed := false
-	for _, err := range errs {
-		fmt.Fprintf(stderr, "pgnls: %v\n", err)
-		failed = true
-	}
+	sources, failed := readSources(paths, stderr)
 	out := bufio.NewWriterSize(stdout, 64<<10) // the formatted text is as large as the input: fewer, larger writes
 	defer out.Flush()
 	changed, kept := false, false

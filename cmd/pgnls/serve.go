@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,15 +20,10 @@ import (
 // editors log all a server writes on standard error as errors: Neovim's
 // lsp.log marks every line [ERROR], so an ordinary session writes nothing.)
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("serve", flag.ContinueOnError)
-	flags.SetOutput(stderr)
+	flags := newFlagSet("serve", "usage: pgnls [serve] [--stdio] [--logfile PATH] [--verbose]", stderr)
 	flags.Bool("stdio", true, "speak LSP on standard input and output (the only transport; accepted for editors that pass it)")
 	logfile := flags.String("logfile", "", "append the log to this file instead of standard error")
 	verbose := flags.Bool("verbose", false, "log the session's events and every analysis too (info and debug levels), not only warnings and errors")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pgnls [serve] [--stdio] [--logfile PATH] [--verbose]")
-		flags.PrintDefaults()
-	}
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
