@@ -356,10 +356,10 @@ func (s *summary) print(w io.Writer, name string, src string, firstLine, firstGa
 		d := &diags[i]
 		line, _, col := starts.Position(d.Pos)
 		endLine, endCol := line, col+int(d.End-d.Pos)
-		// The end is on the same line, that many columns on, when the text
-		// between is plain ASCII; else (or for a range the cursor would
-		// clamp) the second cursor finds it.
-		if d.Pos < 0 || d.Pos > d.End || int(d.End) > len(src) || !plainASCII(src[d.Pos:d.End]) {
+		// Only --json prints the end. It is on the same line, that many
+		// columns on, when the text between is plain ASCII; else (or for a
+		// range the cursor would clamp) the second cursor finds it.
+		if opts.json && (d.Pos < 0 || d.Pos > d.End || int(d.End) > len(src) || !plainASCII(src[d.Pos:d.End])) {
 			endLine, _, endCol = ends.Position(d.End)
 		}
 		game := 0 // text between games
