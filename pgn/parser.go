@@ -366,9 +366,7 @@ func (p *parser) scanTagLine() *Tag {
 	lb := int(p.tok.Pos)
 	i := skipBlanks(src, lb+1)
 	nameStart := i
-	for i < len(src) && isTagNameByte(src[i]) {
-		i++
-	}
+	i = tagNameEnd(src, i)
 	nameEnd := i
 	if nameEnd == nameStart {
 		p.looked += i - lb
@@ -385,7 +383,10 @@ func (p *parser) scanTagLine() *Tag {
 		return nil
 	}
 	stray, escapes := false, false
-	for i++; i < len(src); i++ {
+	for i++; ; i++ {
+		if i = tagValueStop(src, i); i >= len(src) {
+			break
+		}
 		switch src[i] {
 		case '\\':
 			if i+1 < len(src) && (src[i+1] == '"' || src[i+1] == '\\') {
