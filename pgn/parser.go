@@ -244,7 +244,9 @@ func (p *parser) parseTagSection(g *Game) []Node {
 // line, or the empty line without a repeated tag, stays in the section, as
 // the standard reads it.
 func (p *parser) startsGame(tags []*Tag) bool {
-	if len(tags) == 0 || !blankLineIn(p.src[p.prevEnd:p.tok.Pos]) {
+	// An empty line takes two bytes at least; the gap between two tag
+	// pairs is mostly one line break, and this test runs for each tag.
+	if p.tok.Pos-p.prevEnd < 2 || len(tags) == 0 || !blankLineIn(p.src[p.prevEnd:p.tok.Pos]) {
 		return false
 	}
 	name := peekTagName(p.src, int(p.tok.Pos))
