@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -118,14 +119,51 @@ func splitFields(fen string, buf *[6]string) []string {
 			return strings.Fields(fen)
 		default:
 			start := i
-			for i < len(fen) && fen[i] < utf8.RuneSelf && !asciiSpace(fen[i]) {
-				i++
-			}
+			i = fieldEnd(fen, i)
 			buf[n] = fen[start:i]
 			n++
 		}
 	}
 	return buf[:n]
+}
+
+// fieldEnd returns the offset of the first byte from i that is an ASCII
+// space or not ASCII, or len(s). It looks for a byte at most ' ' or at
+// least 0x80 eight bytes at a time, and steps over the control bytes that
+// are not spaces one by one: a byte loop over the placement was a third of
+// ParseFEN's instructions (bench/NOTES.md).
+func fieldEnd(s string, i int) int {
+	for i+8 <= len(s) {
+		w := word8(s, i)
+		// A byte's top bit is set in printable when it lies in '!'..0x7F:
+		// its low seven bits plus 0x5F reach 0x80 from '!' on, without
+		// carrying into the next byte.
+		printable := ((w & (0x7F * lowBytes)) + 0x5F*lowBytes) &^ w & (0x80 * lowBytes)
+		if stop := printable ^ 0x80*lowBytes; stop != 0 {
+			i += bits.TrailingZeros64(stop) / 8
+			if c := s[i]; c >= utf8.RuneSelf || asciiSpace(c) {
+				return i
+			}
+			i++ // a control byte that is not a space belongs to the field
+			continue
+		}
+		i += 8
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf && !asciiSpace(s[i]) {
+		i++
+	}
+	return i
+}
+
+// lowBytes has the low bit of each byte of a word set.
+const lowBytes = 0x0101010101010101
+
+// word8 returns the eight bytes of s from i as a little-endian word; the
+// compiler makes it one load.
+func word8(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // asciiSpace reports whether c is one of the ASCII bytes that
@@ -146,6 +184,10 @@ func (p *Position) parsePlacement(field string, marks bool) error {
 	if n := strings.Count(field, "/") + 1; n != 8 {
 		return fenError(fenPlacement, "piece placement has %d ranks, want 8", n)
 	}
+	// The pieces go into a board per piece code first, and into the
+	// position's bitboards once at the end: a put per piece was half the
+	// loop's instructions (bench/NOTES.md).
+	var boards [16]uint64
 	rank, file, rowStart := 7, 0, 0
 	for i := 0; i <= len(field); i++ {
 		if i == len(field) || field[i] == '/' {
@@ -160,8 +202,8 @@ func (p *Position) parsePlacement(field string, marks bool) error {
 			file += int(c - '0')
 			continue
 		}
-		fp := fenPieces[c]
-		if fp.pt == NoPieceType {
+		code := fenPieceCodes[c]
+		if code == 0 {
 			if c == '~' && marks && i > 0 && fenPieces[field[i-1]].pt != NoPieceType && file <= 8 {
 				p.markPromoted(Square(8*rank+file-1), fenPieces[field[i-1]].pt)
 				continue
@@ -169,12 +211,29 @@ func (p *Position) parsePlacement(field string, marks bool) error {
 			return fenError(fenPlacement, "rank %d contains %q, which is neither a piece letter nor a digit 1-8", rank+1, c)
 		}
 		if file < 8 {
-			p.put(fp.pt, fp.color, Square(8*rank+file))
+			boards[code&15] |= 1 << (uint(8*rank+file) & 63)
 		}
 		file++
 	}
+	for pt := Pawn; pt <= King; pt++ {
+		w, b := boards[pt], boards[8|pt]
+		p.byType[pt] |= w | b
+		p.byColor[White] |= w
+		p.byColor[Black] |= b
+	}
 	return nil
 }
+
+// fenPieceCodes maps each FEN piece letter to its piece type, plus 8 for
+// Black, and every other byte to 0.
+var fenPieceCodes = func() (table [256]uint8) {
+	for c, fp := range fenPieces {
+		if fp.pt != NoPieceType {
+			table[c] = uint8(fp.pt) | uint8(fp.color)<<3
+		}
+	}
+	return table
+}()
 
 // fenPieces maps each FEN piece letter to its piece, and every other byte
 // to NoPieceType.
