@@ -184,9 +184,10 @@ func (p *Position) parsePlacement(field string, marks bool) error {
 	if n := strings.Count(field, "/") + 1; n != 8 {
 		return fenError(fenPlacement, "piece placement has %d ranks, want 8", n)
 	}
-	// The pieces go into a board per piece code first, and into the
-	// position's bitboards once at the end: a put per piece was half the
-	// loop's instructions (bench/NOTES.md).
+	// The pieces go into a board per piece code first (an index below
+	// 16 needs no bounds check), and into the position's bitboards once
+	// at the end, where a put per piece did two bounds-checked updates
+	// (bench/NOTES.md).
 	var boards [16]uint64
 	rank, file, rowStart := 7, 0, 0
 	for i := 0; i <= len(field); i++ {
