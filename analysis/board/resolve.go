@@ -124,27 +124,42 @@ func (p *Position) sliderOrigins(pt PieceType, to Square, pieces uint64) uint64 
 // could make the pawn move s: a capture if s names a file other than the
 // destination's or says 'x', otherwise a push of one or two squares.
 func (p *Position) pawnOrigins(s *SAN) uint64 {
-	us := p.side
-	to := bit(s.To)
 	if s.Capture || s.FromFile >= 0 && int(s.FromFile) != s.To.File() {
-		victims := p.byColor[us.Other()]
-		if p.epSquare != NoSquare {
-			victims |= bit(p.epSquare)
-		}
-		if victims&to == 0 {
-			return 0
-		}
-		return pawnAttacks[us.Other()][s.To]
+		return p.pawnCaptureOrigins(s.To)
 	}
-	occ := p.occupied()
-	if occ&to != 0 || isLastRank(us.Other(), s.To) {
+	return p.pawnPushOrigins(s.To)
+}
+
+// pawnCaptureOrigins returns the squares from which a pawn of the side to
+// move would capture on to, if there is something to capture there (an
+// enemy piece, or the en passant square).
+func (p *Position) pawnCaptureOrigins(to Square) uint64 {
+	us := p.side
+	victims := p.byColor[us.Other()]
+	if p.epSquare != NoSquare {
+		victims |= bit(p.epSquare)
+	}
+	if victims&bit(to) == 0 {
 		return 0
 	}
-	one := pawnStep(us.Other(), s.To)
+	return pawnAttacks[us.Other()][to]
+}
+
+// pawnPushOrigins returns the square from which a pawn of the side to move
+// could push to to, one square or two: the square behind to if a pawn of
+// the side stands there, else the one two behind if the push would be a
+// double push over an empty square; nothing if to is occupied.
+func (p *Position) pawnPushOrigins(to Square) uint64 {
+	us := p.side
+	occ := p.occupied()
+	if occ&bit(to) != 0 || isLastRank(us.Other(), to) {
+		return 0
+	}
+	one := pawnStep(us.Other(), to)
 	if p.pieces(Pawn, us)&bit(one) != 0 {
 		return bit(one)
 	}
-	if s.To.Rank() == pawnStartRank(us)+2*pawnDirection(us) && occ&bit(one) == 0 {
+	if to.Rank() == pawnStartRank(us)+2*pawnDirection(us) && occ&bit(one) == 0 {
 		return bit(pawnStep(us.Other(), one))
 	}
 	return 0
