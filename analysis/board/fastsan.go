@@ -35,24 +35,182 @@ func (p *Position) PlayCanonicalSAN(text string) bool {
 	}
 	var m Move
 	var ok bool
+	pt := Pawn
 	switch c := text[0]; {
 	case isFile(c):
 		m, ok = p.canonicalPawnMove(text[:n])
 	case c == 'O':
 		m, ok = p.canonicalCastling(text[:n])
+		pt = King
 	default:
-		m, ok = p.canonicalPieceMove(pieceOfLetter[c], text[1:n])
+		pt = pieceOfLetter[c]
+		m, ok = p.canonicalPieceMove(pt, text[1:n])
 	}
 	if !ok {
 		return false
 	}
+	if pt == King && m.Flags&(KingsideCastling|QueensideCastling) != 0 {
+		return p.playChecked(pt, m, suffix, p.castlingCheckers(m))
+	}
+	newType := pt
+	if m.Promotion != NoPieceType {
+		newType = m.Promotion
+	}
+	checkers := p.checkersAfter(m, newType)
+	if checkers == 0 {
+		// Most moves give no check, which needs no look at the
+		// position after the move.
+		if suffix != NoCheckSuffix {
+			return false
+		}
+		p.playFlagged(pt, m)
+		return true
+	}
+	return p.playChecked(pt, m, suffix, checkers)
+}
+
+// playChecked plays m, a legal move of a piece of type pt that gives check
+// from the squares checkers, or none, if its check sign is suffix, and
+// reports whether it was.
+func (p *Position) playChecked(pt PieceType, m Move, suffix CheckSuffix, checkers uint64) bool {
+	if (checkers != 0) != (suffix != NoCheckSuffix) {
+		return false
+	}
 	before := *p
-	p.Play(m)
-	if p.CheckSign() != suffix {
+	p.playFlagged(pt, m)
+	if checkers != 0 && p.hasLegalMove(checkers) != (suffix == PlusSuffix) {
 		*p = before
 		return false
 	}
 	return true
+}
+
+// safeMove reports whether m, a pseudo-legal move of the side to move
+// other than castling, leaves the mover's king unattacked: isLegal's
+// question, answered with an early exit and the between table, which is
+// cheaper than computing the attacks (bench/NOTES.md).
+func (p *Position) safeMove(m Move) bool {
+	us := p.side
+	king := p.kingSquare(us)
+	if m.From == king {
+		king = m.To
+	}
+	captured := bit(m.To)
+	if m.Flags&EnPassant != 0 {
+		captured = bit(epVictim(m.To))
+	}
+	enemies := p.byColor[us.Other()] &^ captured
+	leapers := knightAttacks[king]&p.byType[Knight] | kingAttacks[king]&p.byType[King] | pawnAttacks[us][king]&p.byType[Pawn]
+	if leapers&enemies != 0 {
+		return false
+	}
+	return p.slidersOn(king, p.occupied()&^bit(m.From)&^captured|bit(m.To), enemies) == 0
+}
+
+// checkersAfter returns the pieces that check the enemy king after m, a
+// legal move of the side to move other than castling: the moved piece,
+// which is of type pt on m.To, and the sliders whose lines the move opens.
+// No other piece can, the enemy king not being in check before the move.
+func (p *Position) checkersAfter(m Move, pt PieceType) uint64 {
+	us := p.side
+	king := p.kingSquare(us.Other())
+	occ := p.occupied()&^bit(m.From) | bit(m.To)
+	var direct bool
+	switch pt {
+	case Pawn:
+		direct = pawnAttacks[us][m.To]&bit(king) != 0
+	case Knight:
+		direct = knightAttacks[m.To]&bit(king) != 0
+	case Bishop, Rook, Queen:
+		direct = sliderLines(pt, m.To)&bit(king) != 0 && between[m.To][king]&occ == 0
+	}
+	var checkers uint64
+	if direct {
+		checkers = bit(m.To)
+	}
+	opened := bit(m.From)
+	if m.Flags&EnPassant != 0 {
+		opened |= bit(epVictim(m.To))
+		occ &^= bit(epVictim(m.To))
+	}
+	if opened&(bishopLines[king]|rookLines[king]) != 0 {
+		// Only a move off a line through the king can open it.
+		checkers |= p.slidersOn(king, occ, p.byColor[us]&^bit(m.From))
+	}
+	return checkers
+}
+
+// castlingCheckers returns the pieces that check the enemy king after m,
+// a legal castling: only the rook can.
+func (p *Position) castlingCheckers(m Move) uint64 {
+	g := castlings[p.side][m.Castle()]
+	king := p.kingSquare(p.side.Other())
+	occ := p.occupied()&^bit(g.kingFrom)&^bit(g.rookFrom) | bit(g.kingTo) | bit(g.rookTo)
+	if rookLines[g.rookTo]&bit(king) != 0 && between[g.rookTo][king]&occ == 0 {
+		return bit(g.rookTo)
+	}
+	return 0
+}
+
+// slidersOn returns the bishops, rooks and queens of mask that attack sq
+// through the occupancy occ. There are rarely more than two on sq's lines,
+// so it tests each for an empty path, as sliderOrigins does.
+func (p *Position) slidersOn(sq Square, occ, mask uint64) uint64 {
+	diagonal := (p.byType[Bishop] | p.byType[Queen]) & bishopLines[sq]
+	straight := (p.byType[Rook] | p.byType[Queen]) & rookLines[sq]
+	var on uint64
+	for s := (diagonal | straight) & mask; s != 0; s &= s - 1 {
+		if from := firstSquare(s); between[sq][from]&occ == 0 {
+			on |= bit(from)
+		}
+	}
+	return on
+}
+
+// playFlagged is Play for m, a move of a piece of type pt whose flags
+// makeMove or castlingMove set. Play recognises castling and en passant
+// from the board, so that a Move built from its squares plays too; this
+// trusts the flags and the piece type, which spares it the walks over the
+// piece types and the branches, a third of Play's cost (bench/NOTES.md).
+// The tests compare the two on every move.
+func (p *Position) playFlagged(pt PieceType, m Move) {
+	us, them := p.side, p.side.Other()
+	from, to := bit(m.From), bit(m.To)
+	p.halfmove++
+	if pt == Pawn {
+		p.halfmove = 0
+	}
+	if m.Flags&Capture != 0 {
+		victim := to
+		if m.Flags&EnPassant != 0 {
+			victim = bit(epVictim(m.To))
+		}
+		for t := Pawn; t <= Queen; t++ {
+			p.byType[t] &^= victim
+		}
+		p.byColor[them] &^= victim
+		p.halfmove = 0
+	}
+	p.byType[pt] &^= from
+	if m.Promotion != NoPieceType {
+		pt = m.Promotion
+	}
+	p.byType[pt] |= to
+	p.byColor[us] ^= from | to
+	p.epSquare = NoSquare
+	if m.Flags&DoublePush != 0 {
+		p.epSquare = (m.From + m.To) / 2
+	}
+	if cs := m.Castle(); cs != NoCastle {
+		g := castlings[us][cs]
+		p.remove(Rook, us, g.rookFrom)
+		p.put(Rook, us, g.rookTo)
+	}
+	p.castling &= castlingKeep[m.From] & castlingKeep[m.To]
+	if us == Black {
+		p.fullmove++
+	}
+	p.side = them
 }
 
 // canonicalPieceMove returns the legal move of the side to move's piece of
@@ -91,7 +249,7 @@ func (p *Position) canonicalPieceMove(pt PieceType, body string) (Move, bool) {
 	if froms&(froms-1) == 0 {
 		// A lone candidate needs no disambiguation.
 		m := p.makeMove(pt, firstSquare(froms), to, NoPieceType)
-		return m, prefix == "" && p.isLegal(m)
+		return m, prefix == "" && p.safeMove(m)
 	}
 	return p.disambiguated(pt, p.legalOrigins(pt, froms, to), to, prefix)
 }
@@ -161,7 +319,7 @@ func (p *Position) canonicalPawnMove(body string) (Move, bool) {
 		return Move{}, false
 	}
 	m := p.makeMove(Pawn, firstSquare(froms), to, promo)
-	return m, p.isLegal(m)
+	return m, p.safeMove(m)
 }
 
 // canonicalCastling returns the castling that body, SAN without its check

@@ -103,21 +103,27 @@ func (p *Position) origins(s *SAN) uint64 {
 // lines for an empty path with the between table rather than computing the
 // sliding attacks from to, which is cheaper (bench/NOTES.md).
 func (p *Position) sliderOrigins(pt PieceType, to Square, pieces uint64) uint64 {
-	var lines uint64
-	if pt != Rook {
-		lines |= bishopLines[to]
-	}
-	if pt != Bishop {
-		lines |= rookLines[to]
-	}
 	occ := p.occupied()
 	var froms uint64
-	for c := pieces & lines; c != 0; c &= c - 1 {
+	for c := pieces & sliderLines(pt, to); c != 0; c &= c - 1 {
 		if from := firstSquare(c); between[to][from]&occ == 0 {
 			froms |= bit(from)
 		}
 	}
 	return froms
+}
+
+// sliderLines returns the squares a bishop, rook or queen, as pt says,
+// attacks from sq on an empty board.
+func sliderLines(pt PieceType, sq Square) uint64 {
+	var lines uint64
+	if pt != Rook {
+		lines |= bishopLines[sq]
+	}
+	if pt != Bishop {
+		lines |= rookLines[sq]
+	}
+	return lines
 }
 
 // pawnOrigins returns the squares from which a pawn of the side to move
