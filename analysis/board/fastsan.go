@@ -40,26 +40,68 @@ func (p *Position) PlayCanonicalSAN(text string) bool {
 	case isFile(c):
 		m, ok = p.canonicalPawnMove(text[:n])
 	case c == 'O':
-		m, ok = p.canonicalCastling(text[:n])
-		pt = King
+		return p.playCanonicalCastling(text[:n], suffix)
 	default:
 		pt = pieceOfLetter[c]
 		m, ok = p.canonicalPieceMove(pt, text[1:n])
 	}
-	if !ok {
+	return ok && p.playIfSafe(pt, m, suffix)
+}
+
+// playIfSafe plays m, a pseudo-legal move of the side to move's piece of
+// type pt other than castling, if it leaves the mover's king unattacked
+// and suffix is the check sign it earns, and reports whether it did.
+//
+// It asks isLegal's question and the check sign's before the move, from
+// one set of masks, with the between table rather than computing attacks:
+// the pieces that could attack a king after the move are few, and most
+// moves give no check, which then needs no look at the position after the
+// move, nor a copy to undo it (bench/NOTES.md).
+func (p *Position) playIfSafe(pt PieceType, m Move, suffix CheckSuffix) bool {
+	us, them := p.side, p.side.Other()
+	from, to := squareBit(m.From), squareBit(m.To)
+	captured := to & p.byColor[them]
+	if m.Flags&EnPassant != 0 {
+		captured = squareBit(epVictim(m.To))
+	}
+	occ := (p.byColor[White]|p.byColor[Black])&^from&^captured | to
+	diagonal := p.byType[Bishop] | p.byType[Queen]
+	straight := p.byType[Rook] | p.byType[Queen]
+
+	king := m.To
+	if pt != King {
+		king = firstSquare(p.byType[King] & p.byColor[us])
+	}
+	enemies := p.byColor[them] &^ captured
+	leapers := knightAttacks[king]&p.byType[Knight] | kingAttacks[king]&p.byType[King] | pawnAttacks[us][king]&p.byType[Pawn]
+	if leapers&enemies != 0 || seen(king, occ, (diagonal&bishopLines[king]|straight&rookLines[king])&enemies) != 0 {
 		return false
 	}
-	if pt == King && m.Flags&(KingsideCastling|QueensideCastling) != 0 {
-		return p.playChecked(pt, m, suffix, p.castlingCheckers(m))
-	}
-	newType := pt
+
+	// The enemy king was not in check, so only the moved piece and the
+	// sliders whose lines the move opens can check it.
+	king = firstSquare(p.byType[King] & p.byColor[them])
+	checker := pt
 	if m.Promotion != NoPieceType {
-		newType = m.Promotion
+		checker = m.Promotion
 	}
-	checkers := p.checkersAfter(m, newType)
+	var direct bool
+	switch checker {
+	case Pawn:
+		direct = pawnAttacks[us][m.To]&squareBit(king) != 0
+	case Knight:
+		direct = knightAttacks[m.To]&squareBit(king) != 0
+	case Bishop, Rook, Queen:
+		direct = sliderLines(checker, m.To)&squareBit(king) != 0 && between[m.To][king]&occ == 0
+	}
+	var checkers uint64
+	if direct {
+		checkers = to
+	}
+	if lines := bishopLines[king] | rookLines[king]; (from|captured)&lines != 0 {
+		checkers |= seen(king, occ, (diagonal&bishopLines[king]|straight&rookLines[king])&p.byColor[us]&^from)
+	}
 	if checkers == 0 {
-		// Most moves give no check, which needs no look at the
-		// position after the move.
 		if suffix != NoCheckSuffix {
 			return false
 		}
@@ -69,9 +111,28 @@ func (p *Position) PlayCanonicalSAN(text string) bool {
 	return p.playChecked(pt, m, suffix, checkers)
 }
 
-// playChecked plays m, a legal move of a piece of type pt that gives check
-// from the squares checkers, or none, if its check sign is suffix, and
-// reports whether it was.
+// seen returns the squares of sliders, bishops, rooks and queens on sq's
+// lines that would move along them, that attack sq through the occupancy
+// occ. There are rarely more than two, so it tests each for an empty path,
+// as sliderOrigins does.
+func seen(sq Square, occ, sliders uint64) uint64 {
+	var attackers uint64
+	for ; sliders != 0; sliders &= sliders - 1 {
+		if from := firstSquare(sliders); between[sq][from]&occ == 0 {
+			attackers |= squareBit(from)
+		}
+	}
+	return attackers
+}
+
+// squareBit is bit for a square known to be on the board, which spares
+// the shift the test for a count of 64 or more that Go's shifts make.
+func squareBit(sq Square) uint64 { return 1 << (uint(sq) & 63) }
+
+// playChecked plays m, a legal move of the side to move's piece of type pt
+// that checks the enemy king
+// from the squares checkers, if suffix is the check sign it earns, and
+// reports whether it did.
 func (p *Position) playChecked(pt PieceType, m Move, suffix CheckSuffix, checkers uint64) bool {
 	if (checkers != 0) != (suffix != NoCheckSuffix) {
 		return false
@@ -85,97 +146,43 @@ func (p *Position) playChecked(pt PieceType, m Move, suffix CheckSuffix, checker
 	return true
 }
 
-// safeMove reports whether m, a pseudo-legal move of the side to move
-// other than castling, leaves the mover's king unattacked: isLegal's
-// question, answered with an early exit and the between table, which is
-// cheaper than computing the attacks (bench/NOTES.md).
-func (p *Position) safeMove(m Move) bool {
-	us := p.side
-	king := p.kingSquare(us)
-	if m.From == king {
-		king = m.To
-	}
-	captured := bit(m.To)
-	if m.Flags&EnPassant != 0 {
-		captured = bit(epVictim(m.To))
-	}
-	enemies := p.byColor[us.Other()] &^ captured
-	leapers := knightAttacks[king]&p.byType[Knight] | kingAttacks[king]&p.byType[King] | pawnAttacks[us][king]&p.byType[Pawn]
-	if leapers&enemies != 0 {
+// playCanonicalCastling plays the castling that body, SAN without its
+// check sign, names as O-O or O-O-O, if it is legal and suffix is the
+// check sign it earns, and reports whether it did.
+func (p *Position) playCanonicalCastling(body string, suffix CheckSuffix) bool {
+	cs := NoCastle
+	switch body {
+	case "O-O":
+		cs = CastleShort
+	case "O-O-O":
+		cs = CastleLong
+	default:
 		return false
 	}
-	return p.slidersOn(king, p.occupied()&^bit(m.From)&^captured|bit(m.To), enemies) == 0
-}
-
-// checkersAfter returns the pieces that check the enemy king after m, a
-// legal move of the side to move other than castling: the moved piece,
-// which is of type pt on m.To, and the sliders whose lines the move opens.
-// No other piece can, the enemy king not being in check before the move.
-func (p *Position) checkersAfter(m Move, pt PieceType) uint64 {
-	us := p.side
-	king := p.kingSquare(us.Other())
-	occ := p.occupied()&^bit(m.From) | bit(m.To)
-	var direct bool
-	switch pt {
-	case Pawn:
-		direct = pawnAttacks[us][m.To]&bit(king) != 0
-	case Knight:
-		direct = knightAttacks[m.To]&bit(king) != 0
-	case Bishop, Rook, Queen:
-		direct = sliderLines(pt, m.To)&bit(king) != 0 && between[m.To][king]&occ == 0
+	m, fail, _ := p.castlingMove(cs)
+	if fail != 0 {
+		return false
 	}
-	var checkers uint64
-	if direct {
-		checkers = bit(m.To)
-	}
-	opened := bit(m.From)
-	if m.Flags&EnPassant != 0 {
-		opened |= bit(epVictim(m.To))
-		occ &^= bit(epVictim(m.To))
-	}
-	if opened&(bishopLines[king]|rookLines[king]) != 0 {
-		// Only a move off a line through the king can open it.
-		checkers |= p.slidersOn(king, occ, p.byColor[us]&^bit(m.From))
-	}
-	return checkers
-}
-
-// castlingCheckers returns the pieces that check the enemy king after m,
-// a legal castling: only the rook can.
-func (p *Position) castlingCheckers(m Move) uint64 {
-	g := castlings[p.side][m.Castle()]
+	// Only the rook can give check.
+	g := castlings[p.side][cs]
 	king := p.kingSquare(p.side.Other())
 	occ := p.occupied()&^bit(g.kingFrom)&^bit(g.rookFrom) | bit(g.kingTo) | bit(g.rookTo)
+	var checkers uint64
 	if rookLines[g.rookTo]&bit(king) != 0 && between[g.rookTo][king]&occ == 0 {
-		return bit(g.rookTo)
+		checkers = bit(g.rookTo)
 	}
-	return 0
+	return p.playChecked(King, m, suffix, checkers)
 }
 
-// slidersOn returns the bishops, rooks and queens of mask that attack sq
-// through the occupancy occ. There are rarely more than two on sq's lines,
-// so it tests each for an empty path, as sliderOrigins does.
-func (p *Position) slidersOn(sq Square, occ, mask uint64) uint64 {
-	diagonal := (p.byType[Bishop] | p.byType[Queen]) & bishopLines[sq]
-	straight := (p.byType[Rook] | p.byType[Queen]) & rookLines[sq]
-	var on uint64
-	for s := (diagonal | straight) & mask; s != 0; s &= s - 1 {
-		if from := firstSquare(s); between[sq][from]&occ == 0 {
-			on |= bit(from)
-		}
-	}
-	return on
-}
-
-// playFlagged is Play for m, a move of a piece of type pt whose flags
-// makeMove or castlingMove set. Play recognises castling and en passant
-// from the board, so that a Move built from its squares plays too; this
-// trusts the flags and the piece type, which spares it the walks over the
-// piece types and the branches, a third of Play's cost (bench/NOTES.md).
+// playFlagged is Play for m, a legal move of a piece of type pt whose
+// flags PlayCanonicalSAN or castlingMove set. Play recognises castling and
+// en passant from the board, so that a Move built from its squares plays
+// too; this trusts the flags and the piece type, which spares it the
+// walks over the piece types, a third of Play's cost (bench/NOTES.md).
 // The tests compare the two on every move.
 func (p *Position) playFlagged(pt PieceType, m Move) {
 	us, them := p.side, p.side.Other()
-	from, to := bit(m.From), bit(m.To)
+	from, to := squareBit(m.From), squareBit(m.To)
 	p.halfmove++
 	if pt == Pawn {
 		p.halfmove = 0
@@ -183,7 +190,7 @@ func (p *Position) playFlagged(pt PieceType, m Move) {
 	if m.Flags&Capture != 0 {
 		victim := to
 		if m.Flags&EnPassant != 0 {
-			victim = bit(epVictim(m.To))
+			victim = squareBit(epVictim(m.To))
 		}
 		for t := Pawn; t <= Queen; t++ {
 			p.byType[t] &^= victim
@@ -213,12 +220,13 @@ func (p *Position) playFlagged(pt PieceType, m Move) {
 	p.side = them
 }
 
-// canonicalPieceMove returns the legal move of the side to move's piece of
-// type pt (any but a pawn, which SAN writes without a letter) that body,
-// the SAN after the letter without its check sign, names, and whether body
-// is that move's canonical spelling: [file][rank][x]square, with as much
-// of the origin as tells it from the other legal moves to the square, and
-// 'x' exactly when it captures.
+// canonicalPieceMove returns the move of the side to move's piece of type
+// pt (any but a pawn, which SAN writes without a letter) that body, the
+// SAN after the letter without its check sign, names, and whether body is
+// that move's canonical spelling: [file][rank][x]square, with as much of
+// the origin as tells it from the other legal moves to the square, and 'x'
+// exactly when it captures. The move is pseudo-legal: playIfSafe tests
+// whether it leaves the king attacked.
 func (p *Position) canonicalPieceMove(pt PieceType, body string) (Move, bool) {
 	k := len(body) - 2
 	if pt < Knight || k < 0 {
@@ -248,8 +256,11 @@ func (p *Position) canonicalPieceMove(pt PieceType, body string) (Move, bool) {
 	}
 	if froms&(froms-1) == 0 {
 		// A lone candidate needs no disambiguation.
-		m := p.makeMove(pt, firstSquare(froms), to, NoPieceType)
-		return m, prefix == "" && p.safeMove(m)
+		m := Move{From: firstSquare(froms), To: to}
+		if p.occupied()&squareBit(to) != 0 {
+			m.Flags = Capture
+		}
+		return m, prefix == ""
 	}
 	return p.disambiguated(pt, p.legalOrigins(pt, froms, to), to, prefix)
 }
@@ -278,10 +289,11 @@ func (p *Position) disambiguated(pt PieceType, legal uint64, to Square, prefix s
 	return p.makeMove(pt, sq, to, NoPieceType), file == wantFile && rank == wantRank
 }
 
-// canonicalPawnMove returns the legal pawn move that body, SAN without its
-// check sign starting with a file letter, names, and whether body is that
-// move's canonical spelling: square for a push, file 'x' square for a
-// capture (en passant included), and "=" and the piece on the last rank.
+// canonicalPawnMove returns the pseudo-legal pawn move that body, SAN
+// without its check sign starting with a file letter, names, and whether
+// body is that move's canonical spelling: square for a push, file 'x'
+// square for a capture (en passant included), and "=" and the piece on
+// the last rank.
 func (p *Position) canonicalPawnMove(body string) (Move, bool) {
 	var froms uint64
 	var to Square
@@ -318,24 +330,7 @@ func (p *Position) canonicalPawnMove(body string) (Move, bool) {
 	} else if len(body) != i {
 		return Move{}, false
 	}
-	m := p.makeMove(Pawn, firstSquare(froms), to, promo)
-	return m, p.safeMove(m)
-}
-
-// canonicalCastling returns the castling that body, SAN without its check
-// sign, names as O-O or O-O-O, and whether it is legal.
-func (p *Position) canonicalCastling(body string) (Move, bool) {
-	cs := NoCastle
-	switch body {
-	case "O-O":
-		cs = CastleShort
-	case "O-O-O":
-		cs = CastleLong
-	default:
-		return Move{}, false
-	}
-	m, fail, _ := p.castlingMove(cs)
-	return m, fail == 0
+	return p.makeMove(Pawn, firstSquare(froms), to, promo), true
 }
 
 // squareAt reads the square named by s[i] and s[i+1], which must exist.
