@@ -192,9 +192,13 @@ func (p *Position) playFlagged(pt PieceType, m Move) {
 		if m.Flags&EnPassant != 0 {
 			victim = squareBit(epVictim(m.To))
 		}
-		for t := Pawn; t <= Queen; t++ {
-			p.byType[t] &^= victim
-		}
+		// Clearing the square in every type is cheaper than finding
+		// the victim's.
+		p.byType[Pawn] &^= victim
+		p.byType[Knight] &^= victim
+		p.byType[Bishop] &^= victim
+		p.byType[Rook] &^= victim
+		p.byType[Queen] &^= victim
 		p.byColor[them] &^= victim
 		p.halfmove = 0
 	}
@@ -213,7 +217,9 @@ func (p *Position) playFlagged(pt PieceType, m Move) {
 		p.remove(Rook, us, g.rookFrom)
 		p.put(Rook, us, g.rookTo)
 	}
-	p.castling &= castlingKeep[m.From] & castlingKeep[m.To]
+	if p.castling != 0 {
+		p.castling &= castlingKeep[m.From] & castlingKeep[m.To]
+	}
 	if us == Black {
 		p.fullmove++
 	}
