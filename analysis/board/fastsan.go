@@ -60,20 +60,25 @@ func (p *Position) PlayCanonicalSAN(text string) bool {
 func (p *Position) playIfSafe(pt PieceType, m Move, suffix CheckSuffix) bool {
 	us, them := p.side, p.side.Other()
 	from, to := squareBit(m.From), squareBit(m.To)
-	captured := to & p.byColor[them]
+	enemies := p.byColor[them]
+	captured := to & enemies
 	if m.Flags&EnPassant != 0 {
 		captured = squareBit(epVictim(m.To))
 	}
-	occ := (p.byColor[White]|p.byColor[Black])&^from&^captured | to
+	enemies &^= captured
+	occ := (p.byColor[us]|enemies)&^from | to
 	diagonal := p.byType[Bishop] | p.byType[Queen]
 	straight := p.byType[Rook] | p.byType[Queen]
 
+	var leapers uint64
 	king := m.To
-	if pt != King {
+	if pt == King {
+		leapers = kingAttacks[king] & p.byType[King]
+	} else {
+		// The kings cannot stand side by side.
 		king = firstSquare(p.byType[King] & p.byColor[us])
 	}
-	enemies := p.byColor[them] &^ captured
-	leapers := knightAttacks[king]&p.byType[Knight] | kingAttacks[king]&p.byType[King] | pawnAttacks[us][king]&p.byType[Pawn]
+	leapers |= knightAttacks[king]&p.byType[Knight] | pawnAttacks[us][king]&p.byType[Pawn]
 	if leapers&enemies != 0 || seen(king, occ, (diagonal&bishopLines[king]|straight&rookLines[king])&enemies) != 0 {
 		return false
 	}
@@ -252,8 +257,10 @@ func (p *Position) canonicalPieceMove(pt PieceType, body string) (Move, bool) {
 	pieces := p.pieces(pt, p.side)
 	var froms uint64
 	switch pt {
-	case Knight, King:
-		froms = pieceAttacks(pt, to, 0) & pieces
+	case Knight:
+		froms = knightAttacks[to] & pieces
+	case King:
+		froms = kingAttacks[to] & pieces
 	default:
 		froms = p.sliderOrigins(pt, to, pieces)
 	}
@@ -336,7 +343,17 @@ func (p *Position) canonicalPawnMove(body string) (Move, bool) {
 	} else if len(body) != i {
 		return Move{}, false
 	}
-	return p.makeMove(Pawn, firstSquare(froms), to, promo), true
+	m := Move{From: firstSquare(froms), To: to, Promotion: promo}
+	switch {
+	case i == 4:
+		m.Flags = Capture
+		if p.epSquare == to {
+			m.Flags |= EnPassant
+		}
+	case to-m.From == 16 || m.From-to == 16:
+		m.Flags = DoublePush
+	}
+	return m, true
 }
 
 // squareAt reads the square named by s[i] and s[i+1], which must exist.
