@@ -89,7 +89,11 @@ func (p *Position) origins(s *SAN) uint64 {
 	pieces := p.pieces(s.Piece, us) & originMask(s)
 	switch s.Piece {
 	case Pawn:
-		return p.pawnOrigins(s) & pieces
+		// pawnOrigins, without the call in between.
+		if s.pawnCapture() {
+			return p.pawnCaptureOrigins(s.To) & pieces
+		}
+		return p.pawnPushOrigins(s.To) & pieces
 	case Knight, King:
 		return pieceAttacks(s.Piece, s.To, 0) & pieces
 	}
@@ -130,10 +134,16 @@ func sliderLines(pt PieceType, sq Square) uint64 {
 // could make the pawn move s: a capture if s names a file other than the
 // destination's or says 'x', otherwise a push of one or two squares.
 func (p *Position) pawnOrigins(s *SAN) uint64 {
-	if s.Capture || s.FromFile >= 0 && int(s.FromFile) != s.To.File() {
+	if s.pawnCapture() {
 		return p.pawnCaptureOrigins(s.To)
 	}
 	return p.pawnPushOrigins(s.To)
+}
+
+// pawnCapture reports whether s, a pawn move, captures: it says 'x' or
+// names a file other than the destination's.
+func (s *SAN) pawnCapture() bool {
+	return s.Capture || s.FromFile >= 0 && int(s.FromFile) != s.To.File()
 }
 
 // pawnCaptureOrigins returns the squares from which a pawn of the side to

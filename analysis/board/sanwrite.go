@@ -64,6 +64,9 @@ func (p *Position) appendSANMove(dst []byte, m Move) []byte {
 // do not count.
 func (p *Position) appendDisambiguation(dst []byte, pt PieceType, m Move) []byte {
 	rivals := pieceAttacks(pt, m.To, p.occupied()) & p.pieces(pt, p.side) &^ bit(m.From)
+	if rivals == 0 {
+		return dst // nearly every move: no call for what has no rival
+	}
 	return appendOrigin(dst, m.From, p.legalOrigins(pt, rivals, m.To))
 }
 
