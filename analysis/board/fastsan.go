@@ -244,15 +244,17 @@ func (p *Position) canonicalPieceMove(pt PieceType, body string) (Move, bool) {
 		return Move{}, false
 	}
 	to, ok := squareAt(body, k)
-	if !ok || p.byColor[p.side]&bit(to) != 0 {
+	if !ok || p.byColor[p.side]&squareBit(to) != 0 {
 		return Move{}, false
 	}
 	prefix := body[:k]
-	if p.occupied()&bit(to) != 0 {
+	var flags MoveFlags
+	if p.byColor[p.side.Other()]&squareBit(to) != 0 {
 		if k == 0 || prefix[k-1] != 'x' {
 			return Move{}, false
 		}
 		prefix = prefix[:k-1]
+		flags = Capture
 	}
 	pieces := p.pieces(pt, p.side)
 	var froms uint64
@@ -269,11 +271,7 @@ func (p *Position) canonicalPieceMove(pt PieceType, body string) (Move, bool) {
 	}
 	if froms&(froms-1) == 0 {
 		// A lone candidate needs no disambiguation.
-		m := Move{From: firstSquare(froms), To: to}
-		if p.occupied()&squareBit(to) != 0 {
-			m.Flags = Capture
-		}
-		return m, prefix == ""
+		return Move{From: firstSquare(froms), To: to, Flags: flags}, prefix == ""
 	}
 	return p.disambiguated(pt, p.legalOrigins(pt, froms, to), to, prefix)
 }
