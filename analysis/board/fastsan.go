@@ -14,11 +14,16 @@ package board
 // It reads the text once, in the shape canonical SAN has (piece letter,
 // the origin's file or rank only where needed, 'x' exactly on captures,
 // destination, "=Q" on promotions, O-O or O-O-O, the check sign), finds
-// the origin from the attack tables as Resolve does, tests the few
-// candidates for legality, and after the move computes the checkers once,
-// to compare the check sign; the no-legal-move test runs only when the
-// move gives check. Filling a SAN and comparing a written SAN, as the
-// slow path does, costs more than the move itself (bench/NOTES.md).
+// the origin from the attack tables as Resolve does, and tests, before
+// the move and from one set of masks, whether it leaves the king attacked
+// and which pieces it checks with; only a move that gives check looks
+// for a legal reply after it, to tell + from #. The slow path fills a
+// SAN, resolves it, plays the move by Play, computes the checkers again
+// and may write the SAN to compare: one and a half times the work
+// (bench/NOTES.md).
+//
+// This is hand-written for the same reason as the rest of the package:
+// no library validates SAN without generating moves and writing strings.
 func (p *Position) PlayCanonicalSAN(text string) bool {
 	n := len(text)
 	if p.variant != Standard || n < 2 {
@@ -135,9 +140,10 @@ func seen(sq Square, occ, sliders uint64) uint64 {
 func squareBit(sq Square) uint64 { return 1 << (uint(sq) & 63) }
 
 // playChecked plays m, a legal move of the side to move's piece of type pt
-// that checks the enemy king
-// from the squares checkers, if suffix is the check sign it earns, and
-// reports whether it did.
+// that checks the enemy king from the squares checkers (none, for a
+// castling that does not), if suffix is the check sign it earns, and
+// reports whether it did. Only here can the sign be wrong after the move,
+// so only here is the position copied to be restored.
 func (p *Position) playChecked(pt PieceType, m Move, suffix CheckSuffix, checkers uint64) bool {
 	if (checkers != 0) != (suffix != NoCheckSuffix) {
 		return false
