@@ -66,7 +66,7 @@ func (p *Position) hasKingMove(king Square) bool {
 	occ := p.occupied() &^ bit(king)
 	enemies := p.byColor[us.Other()]
 	for tos := kingAttacks[king] &^ p.byColor[us]; tos != 0; tos &= tos - 1 {
-		if p.attackers(firstSquare(tos), occ, enemies) == 0 {
+		if !p.attacked(firstSquare(tos), occ, enemies) {
 			return true
 		}
 	}

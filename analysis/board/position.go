@@ -154,6 +154,23 @@ func (p *Position) attackers(sq Square, occ, mask uint64) uint64 {
 	return a & mask
 }
 
+// attacked reports whether a piece in mask attacks sq, with occ standing
+// for the occupancy: attackers' question for a yes or no, which stops at
+// the first leaper and tests the few sliders on sq's lines for an empty
+// path (see seen) instead of computing the sliding attacks, which is
+// cheaper where a king looks for a square to step to (bench/NOTES.md).
+func (p *Position) attacked(sq Square, occ, mask uint64) bool {
+	leapers := knightAttacks[sq]&p.byType[Knight] |
+		kingAttacks[sq]&p.byType[King] |
+		pawnAttacks[Black][sq]&p.pieces(Pawn, White) |
+		pawnAttacks[White][sq]&p.pieces(Pawn, Black)
+	if leapers&mask != 0 {
+		return true
+	}
+	sliders := (p.byType[Bishop]|p.byType[Queen])&bishopLines[sq] | (p.byType[Rook]|p.byType[Queen])&rookLines[sq]
+	return seen(sq, occ, sliders&mask) != 0
+}
+
 // checkers returns the enemy pieces giving check to the side to move.
 func (p *Position) checkers() uint64 {
 	return p.attackers(p.kingSquare(p.side), p.occupied(), p.byColor[p.side.Other()])

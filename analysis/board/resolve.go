@@ -89,7 +89,11 @@ func (p *Position) origins(s *SAN) uint64 {
 	pieces := p.pieces(s.Piece, us) & originMask(s)
 	switch s.Piece {
 	case Pawn:
-		return p.pawnOrigins(s) & pieces
+		// pawnOrigins, without the call in between.
+		if s.pawnCapture() {
+			return p.pawnCaptureOrigins(s.To) & pieces
+		}
+		return p.pawnPushOrigins(s.To) & pieces
 	case Knight, King:
 		return pieceAttacks(s.Piece, s.To, 0) & pieces
 	}
@@ -103,16 +107,9 @@ func (p *Position) origins(s *SAN) uint64 {
 // lines for an empty path with the between table rather than computing the
 // sliding attacks from to, which is cheaper (bench/NOTES.md).
 func (p *Position) sliderOrigins(pt PieceType, to Square, pieces uint64) uint64 {
-	var lines uint64
-	if pt != Rook {
-		lines |= bishopLines[to]
-	}
-	if pt != Bishop {
-		lines |= rookLines[to]
-	}
 	occ := p.occupied()
 	var froms uint64
-	for c := pieces & lines; c != 0; c &= c - 1 {
+	for c := pieces & sliderLines(pt, to); c != 0; c &= c - 1 {
 		if from := firstSquare(c); between[to][from]&occ == 0 {
 			froms |= bit(from)
 		}
@@ -120,31 +117,65 @@ func (p *Position) sliderOrigins(pt PieceType, to Square, pieces uint64) uint64 
 	return froms
 }
 
+// sliderLines returns the squares a bishop, rook or queen, as pt says,
+// attacks from sq on an empty board.
+func sliderLines(pt PieceType, sq Square) uint64 {
+	var lines uint64
+	if pt != Rook {
+		lines |= bishopLines[sq]
+	}
+	if pt != Bishop {
+		lines |= rookLines[sq]
+	}
+	return lines
+}
+
 // pawnOrigins returns the squares from which a pawn of the side to move
 // could make the pawn move s: a capture if s names a file other than the
 // destination's or says 'x', otherwise a push of one or two squares.
 func (p *Position) pawnOrigins(s *SAN) uint64 {
-	us := p.side
-	to := bit(s.To)
-	if s.Capture || s.FromFile >= 0 && int(s.FromFile) != s.To.File() {
-		victims := p.byColor[us.Other()]
-		if p.epSquare != NoSquare {
-			victims |= bit(p.epSquare)
-		}
-		if victims&to == 0 {
-			return 0
-		}
-		return pawnAttacks[us.Other()][s.To]
+	if s.pawnCapture() {
+		return p.pawnCaptureOrigins(s.To)
 	}
-	occ := p.occupied()
-	if occ&to != 0 || isLastRank(us.Other(), s.To) {
+	return p.pawnPushOrigins(s.To)
+}
+
+// pawnCapture reports whether s, a pawn move, captures: it says 'x' or
+// names a file other than the destination's.
+func (s *SAN) pawnCapture() bool {
+	return s.Capture || s.FromFile >= 0 && int(s.FromFile) != s.To.File()
+}
+
+// pawnCaptureOrigins returns the squares from which a pawn of the side to
+// move would capture on to, if there is something to capture there (an
+// enemy piece, or the en passant square).
+func (p *Position) pawnCaptureOrigins(to Square) uint64 {
+	us := p.side
+	victims := p.byColor[us.Other()]
+	if p.epSquare != NoSquare {
+		victims |= bit(p.epSquare)
+	}
+	if victims&bit(to) == 0 {
 		return 0
 	}
-	one := pawnStep(us.Other(), s.To)
+	return pawnAttacks[us.Other()][to]
+}
+
+// pawnPushOrigins returns the square from which a pawn of the side to move
+// could push to to, one square or two: the square behind to if a pawn of
+// the side stands there, else the one two behind if the push would be a
+// double push over an empty square; nothing if to is occupied.
+func (p *Position) pawnPushOrigins(to Square) uint64 {
+	us := p.side
+	occ := p.occupied()
+	if occ&bit(to) != 0 || isLastRank(us.Other(), to) {
+		return 0
+	}
+	one := pawnStep(us.Other(), to)
 	if p.pieces(Pawn, us)&bit(one) != 0 {
 		return bit(one)
 	}
-	if s.To.Rank() == pawnStartRank(us)+2*pawnDirection(us) && occ&bit(one) == 0 {
+	if to.Rank() == pawnStartRank(us)+2*pawnDirection(us) && occ&bit(one) == 0 {
 		return bit(pawnStep(us.Other(), one))
 	}
 	return 0

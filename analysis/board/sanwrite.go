@@ -64,20 +64,50 @@ func (p *Position) appendSANMove(dst []byte, m Move) []byte {
 // do not count.
 func (p *Position) appendDisambiguation(dst []byte, pt PieceType, m Move) []byte {
 	rivals := pieceAttacks(pt, m.To, p.occupied()) & p.pieces(pt, p.side) &^ bit(m.From)
-	for r := rivals; r != 0; r &= r - 1 {
-		if from := firstSquare(r); !p.isLegal(p.makeMove(pt, from, m.To, NoPieceType)) {
-			rivals &^= bit(from)
+	if rivals == 0 {
+		return dst // nearly every move: no call for what has no rival
+	}
+	return appendOrigin(dst, m.From, p.legalOrigins(pt, rivals, m.To))
+}
+
+// legalOrigins returns the squares of froms, each holding a piece of the
+// side to move of type pt (not a pawn) that attacks to, from which that
+// piece can legally move to to.
+func (p *Position) legalOrigins(pt PieceType, froms uint64, to Square) uint64 {
+	for r := froms; r != 0; r &= r - 1 {
+		if from := firstSquare(r); !p.isLegal(p.makeMove(pt, from, to, NoPieceType)) {
+			froms &^= bit(from)
 		}
 	}
+	return froms
+}
+
+// originParts says which parts of the origin square from SAN writes to
+// tell a move from the same piece type's legal moves from rivals to the
+// same square: none without rivals, else the file if that is unique among
+// them, else the rank if that is, else both.
+func originParts(from Square, rivals uint64) (file, rank bool) {
 	switch {
 	case rivals == 0:
-		return dst
-	case rivals&fileMask(m.From.File()) == 0:
-		return append(dst, fileLetter(m.From.File()))
-	case rivals&rankMask(m.From.Rank()) == 0:
-		return append(dst, rankDigit(m.From.Rank()))
+		return false, false
+	case rivals&fileMask(from.File()) == 0:
+		return true, false
+	case rivals&rankMask(from.Rank()) == 0:
+		return false, true
 	}
-	return append(dst, fileLetter(m.From.File()), rankDigit(m.From.Rank()))
+	return true, true
+}
+
+// appendOrigin appends the parts of from that originParts asks for.
+func appendOrigin(dst []byte, from Square, rivals uint64) []byte {
+	file, rank := originParts(from, rivals)
+	if file {
+		dst = append(dst, fileLetter(from.File()))
+	}
+	if rank {
+		dst = append(dst, rankDigit(from.Rank()))
+	}
+	return dst
 }
 
 // CheckStatus returns the check sign that m, a legal move in p, earns: "+"
@@ -158,13 +188,5 @@ func (p *Position) appendVariantDisambiguation(dst []byte, pt PieceType, m Move)
 			rivals |= bit(o.From)
 		}
 	}
-	switch {
-	case rivals == 0:
-		return dst
-	case rivals&fileMask(m.From.File()) == 0:
-		return append(dst, fileLetter(m.From.File()))
-	case rivals&rankMask(m.From.Rank()) == 0:
-		return append(dst, rankDigit(m.From.Rank()))
-	}
-	return append(dst, fileLetter(m.From.File()), rankDigit(m.From.Rank()))
+	return appendOrigin(dst, m.From, rivals)
 }
