@@ -277,7 +277,13 @@ func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game, c *gameChecker) []Dia
 	}
 	c.checkTags()
 	if start, ok := c.startPosition(); ok {
-		c.replay(start)
+		if sg := skimmedOf(g); sg != nil {
+			// The skimmer replayed the movetext and found nothing to
+			// report (fastcheck.go): what replay would learn is kept.
+			c.final, c.replayed = sg.final, true
+		} else {
+			c.replay(start)
+		}
 	} else {
 		c.checkAnnotationsOnly(&g.Moves)
 	}
@@ -671,11 +677,19 @@ func (c *gameChecker) checkResult() {
 		c.checkFinalPosition(tag, marker)
 	}
 	if pc := g.TagNode("PlyCount"); pc != nil && allDigits(pc.Value) {
-		if n := len(g.Moves.Moves); !isCount(pc.Value, n) {
+		if n := mainLinePlies(g); !isCount(pc.Value, n) {
 			count := strconv.Itoa(n)
 			c.reportFix(pc.ValueTok.Pos, pc.ValueTok.End, CodePlyCountMismatch, "PlyCount is "+pc.Value+" but the main line has "+count+" plies", `"`+count+`"`)
 		}
 	}
+}
+
+// mainLinePlies returns how many plies g's main line has.
+func mainLinePlies(g *pgn.Game) int {
+	if sg := skimmedOf(g); sg != nil {
+		return sg.plies
+	}
+	return len(g.Moves.Moves)
 }
 
 // checkFinalPosition warns when the game is over in its final position,
