@@ -336,7 +336,12 @@ func (c *gameChecker) reportFix(pos, end pgn.Pos, code Code, msg, replacement st
 // replayed: a bad FEN, or a variant of chess this checker does not know.
 func (c *gameChecker) startPosition() (board.Position, bool) {
 	g := c.game
-	start := startOf(g)
+	var start gameStart
+	if sg := skimmedOf(g); sg != nil {
+		start = sg.start // the skimmer's, read once
+	} else {
+		start = startOf(g)
+	}
 	if v := start.variant; v != nil {
 		c.report(v.ValueTok.Pos, v.ValueTok.End, CodeVariant, "variant "+strconv.Quote(v.Value)+": the moves are parsed but not checked against the rules")
 		return board.Position{}, false
