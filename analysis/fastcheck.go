@@ -180,25 +180,22 @@ func (s *checkSkimmer) replay(sg *skimmedGame, src string, tok pgn.Token, sc *pg
 // number: a number checkMoveNumber has nothing to say on (numbers
 // written otherwise are left to the tree).
 func numberAgrees(pos *board.Position, text string) bool {
-	digits := 0
-	for digits < len(text) && '0' <= text[digits] && text[digits] <= '9' {
-		digits++
+	n, i := 0, 0
+	for ; i < len(text) && i < 9; i++ {
+		d := text[i] - '0'
+		if d > 9 {
+			break
+		}
+		n = n*10 + int(d)
 	}
-	if digits == 0 || digits > 9 {
+	if i == 0 || n != pos.FullMoveNumber() {
 		return false
 	}
-	n := 0
-	for i := 0; i < digits; i++ {
-		n = n*10 + int(text[i]-'0')
-	}
-	if n != pos.FullMoveNumber() {
-		return false
-	}
-	switch text[digits:] {
-	case ".":
-		return pos.SideToMove() == board.White
-	case "...":
-		return pos.SideToMove() == board.Black
+	switch len(text) - i {
+	case 1:
+		return text[i] == '.' && pos.SideToMove() == board.White
+	case 3:
+		return text[i:] == "..." && pos.SideToMove() == board.Black
 	}
 	return false
 }
