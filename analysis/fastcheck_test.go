@@ -207,6 +207,7 @@ var skimCases = []struct {
 	{"plain", "", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *", true},
 	{"comments and NAGs", "", "{start} 1. e4 $1 {good} e5 $0 $255 2. Nf3 {a} {b} *", true},
 	{"variations", "", "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *", true},
+	{"variations after annotations", "", "1. e4 {c} (1. d4) $1 (1. c4 {d}\n(1. Nf3)) e5\n(1... c5) 2. Nf3 *", true},
 	{"mate and result", `[PlyCount "4"]`, "1. f3 e5 2. g4 Qh4# 0-1", true},
 	{"mate and wrong result", "", "1. f3 e5 2. g4 Qh4# 1-0", true},
 	{"PlyCount mismatch", `[PlyCount "3"]`, "1. e4 e5 *", true},
