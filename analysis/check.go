@@ -280,7 +280,10 @@ func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game, c *gameChecker) []Dia
 		if sg := skimmedOf(g); sg != nil {
 			// The skimmer replayed the movetext and found nothing to
 			// report (fastcheck.go): what replay would learn is kept.
-			c.final, c.replayed = sg.final, true
+			c.final, c.replayed = start, true
+			if sg.final != nil {
+				c.final = *sg.final
+			}
 		} else {
 			c.replay(start)
 		}
@@ -337,8 +340,8 @@ func (c *gameChecker) reportFix(pos, end pgn.Pos, code Code, msg, replacement st
 func (c *gameChecker) startPosition() (board.Position, bool) {
 	g := c.game
 	var start gameStart
-	if sg := skimmedOf(g); sg != nil {
-		start = sg.start // the skimmer's, read once
+	if sg := skimmedOf(g); sg != nil && sg.start != nil {
+		start = *sg.start // the skimmer's, its FEN read once
 	} else {
 		start = startOf(g)
 	}

@@ -35,28 +35,56 @@ import (
 // deeper text is left to the tree (whose limit is pgn.MaxNesting).
 const maxSkimDepth = 32
 
-// skimmedGame is what the skimmer learned of a game's movetext: the
-// position after the main line, every move of which was legal, and how
-// many plies the main line has; and where the game starts, which the
-// checker would otherwise work out again (a FEN read twice was a tenth of
-// the work skimming saved on the corpus).
+// skimmedGame is what the skimmer learned of a game's movetext: how many
+// plies the main line has, every move of which was legal, and the
+// position after it (nil when the main line has no move: the start); and
+// where the game starts when it has a FEN tag, which the checker would
+// otherwise read again (a FEN read twice was a tenth of the work skimming
+// saved on the corpus); without one, startOf costs little.
+//
+// It is small, and the positions apart, because a skimmed game can be a
+// few bytes of text: a line of "* * * ..." is a game every two bytes,
+// and the skimmer's memory must stay within a small multiple of the
+// tree's.
 type skimmedGame struct {
-	start gameStart
-	final board.Position
 	plies int
+	final *board.Position
+	start *gameStart
 }
 
-// skimChunk is how many skimmed games one array of the skimmer holds.
-const skimChunk = 256
+// noMoves is the skimmedGame of every game without moves nor a FEN tag.
+var noMoves = &skimmedGame{}
 
-// checkSkimmer is the skimmer of one parser: the games it skimmed in the
-// parser's last parse, in arrays reused from parse to parse (the games
-// hold pointers into them, so the arrays never move), and its stack.
+// checkSkimmer is the skimmer of one parser: what it learned of the games
+// of the parser's last parse, in arrays reused from parse to parse, and
+// its stack.
 type checkSkimmer struct {
-	chunks [][]skimmedGame
-	used   int // games handed out in the current parse
+	games  skimSlab[skimmedGame]
+	finals skimSlab[board.Position]
+	starts skimSlab[gameStart]
 	stack  []skimFrame
 }
+
+// skimSlab hands out values from arrays of skimChunk, which never move
+// (the games hold pointers into them) and are reused after reset.
+type skimSlab[T any] struct {
+	chunks [][]T
+	used   int
+}
+
+// skimChunk is how many values one array of a skimSlab holds.
+const skimChunk = 256
+
+func (s *skimSlab[T]) next() *T {
+	chunk, i := s.used/skimChunk, s.used%skimChunk
+	if chunk == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]T, skimChunk))
+	}
+	s.used++
+	return &s.chunks[chunk][i]
+}
+
+func (s *skimSlab[T]) reset() { s.used = 0 }
 
 // skimFrame is a line that a variation interrupts: its position and the
 // one before its last move, which the variation starts from.
@@ -70,16 +98,10 @@ type skimFrame struct {
 // those of their whole tree.
 func NewCheckSkimmer() pgn.MovetextSkimmer { return new(checkSkimmer) }
 
-func (s *checkSkimmer) Reset() { s.used = 0 }
-
-// next returns room for the next game skimmed.
-func (s *checkSkimmer) next() *skimmedGame {
-	chunk, i := s.used/skimChunk, s.used%skimChunk
-	if chunk == len(s.chunks) {
-		s.chunks = append(s.chunks, make([]skimmedGame, skimChunk))
-	}
-	s.used++
-	return &s.chunks[chunk][i]
+func (s *checkSkimmer) Reset() {
+	s.games.reset()
+	s.finals.reset()
+	s.starts.reset()
 }
 
 // Skim replays g's movetext, the tokens from first on, and vouches for it
@@ -96,25 +118,35 @@ func (s *checkSkimmer) Skim(g *pgn.Game, src string, first pgn.Token, sc *pgn.Sc
 	if !start.replayable() || start.chess960 || start.pos.Variant() != board.Standard {
 		return pgn.Token{}, nil, false
 	}
-	sg := s.next()
-	sg.start = start
-	end, ok := s.replay(sg, src, first, sc)
+	end, final, plies, ok := s.replay(&start.pos, src, first, sc)
 	if !ok {
-		s.used--
-		sg.start = gameStart{}
 		return pgn.Token{}, nil, false
+	}
+	if plies == 0 && start.fen == nil {
+		return end, noMoves, true
+	}
+	sg := s.games.next()
+	sg.plies, sg.final, sg.start = plies, nil, nil
+	if plies > 0 {
+		sg.final = s.finals.next()
+		*sg.final = final
+	}
+	if start.fen != nil {
+		sg.start = s.starts.next()
+		*sg.start = start
 	}
 	return end, sg, true
 }
 
-// replay is Skim's walk of the tokens from tok on, from sg.start.pos; it
-// fills sg when it vouches for the movetext, and returns its result token.
-func (s *checkSkimmer) replay(sg *skimmedGame, src string, tok pgn.Token, sc *pgn.Scanner) (pgn.Token, bool) {
+// replay is Skim's walk of the tokens from tok on, from start; it returns
+// the result token, the position after the main line and its plies, when
+// it vouches for the movetext.
+func (s *checkSkimmer) replay(start *board.Position, src string, tok pgn.Token, sc *pgn.Scanner) (pgn.Token, board.Position, int, bool) {
 	// The current line's position and the one before its last move are
 	// two slots, which a move swaps: one copy a move.
 	var lines [2]board.Position
 	cur := 0 // lines[cur] is the current position, lines[1-cur] the one before the line's last move
-	lines[cur] = sg.start.pos
+	lines[cur] = *start
 	hasMove := false // the current line has a move
 	plies := 0       // of the main line
 	stack := s.stack[:0]
@@ -123,17 +155,17 @@ func (s *checkSkimmer) replay(sg *skimmedGame, src string, tok pgn.Token, sc *pg
 		switch tok.Kind {
 		case pgn.Number:
 			if !numberAgrees(&lines[cur], src[tok.Pos:tok.End]) {
-				return tok, false
+				return tok, board.Position{}, 0, false
 			}
 			if tok = sc.Scan(); tok.Kind != pgn.Symbol {
-				return tok, false
+				return tok, board.Position{}, 0, false
 			}
 			continue // to the move
 		case pgn.Symbol:
 			next := &lines[1-cur]
 			*next = lines[cur]
 			if !playCanonical(next, src[tok.Pos:tok.End]) {
-				return tok, false
+				return tok, board.Position{}, 0, false
 			}
 			cur, hasMove = 1-cur, true
 			if len(stack) == 0 {
@@ -141,35 +173,34 @@ func (s *checkSkimmer) replay(sg *skimmedGame, src string, tok pgn.Token, sc *pg
 			}
 		case pgn.NAG:
 			if !plainNAG(src[tok.Pos:tok.End]) {
-				return tok, false
+				return tok, board.Position{}, 0, false
 			}
 		case pgn.BraceComment:
 			if text := src[tok.Pos:tok.End]; len(text) < 2 || text[len(text)-1] != '}' || pgn.HasCommands(text[1:len(text)-1]) {
-				return tok, false
+				return tok, board.Position{}, 0, false
 			}
 		case pgn.LParen:
 			// A variation replaces the line's last move: it starts
 			// from the position before it.
 			if !hasMove || len(stack) >= maxSkimDepth {
-				return tok, false
+				return tok, board.Position{}, 0, false
 			}
 			stack = append(stack, skimFrame{pos: lines[cur], before: lines[1-cur]})
 			cur, hasMove = 1-cur, false
 		case pgn.RParen:
 			if len(stack) == 0 || !hasMove {
-				return tok, false
+				return tok, board.Position{}, 0, false
 			}
 			top := &stack[len(stack)-1]
 			lines[cur], lines[1-cur], hasMove = top.pos, top.before, true
 			stack = stack[:len(stack)-1]
 		case pgn.Result:
 			if len(stack) != 0 {
-				return tok, false
+				return tok, board.Position{}, 0, false
 			}
-			sg.final, sg.plies = lines[cur], plies
-			return tok, true
+			return tok, lines[cur], plies, true
 		default:
-			return tok, false
+			return tok, board.Position{}, 0, false
 		}
 		tok = sc.Scan()
 	}
