@@ -271,19 +271,27 @@ func appendGameDiagnostics(dst []Diagnostic, f *pgn.File, g *pgn.Game, c *gameCh
 // checkGame is appendGameDiagnostics without the recovery.
 func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game, c *gameChecker) []Diagnostic {
 	start := len(dst)
-	*c = gameChecker{file: f, game: g, diags: dst, first: start, stack: c.stack}
+	skimmed := false
+	if sg := skimmedOf(g); sg != nil {
+		// The skimmer let the movetext through without its tree
+		// (fastcheck.go): it is replayed from the tokens kept, and
+		// when it has something to report, the game is parsed again
+		// into a tree of its own, and checked from that.
+		if skimmed = replaySkimmed(f.Src, g, sg, &c.skim, &c.skimStack); !skimmed {
+			index := g.Index
+			g = pgn.ParseGameAt(f.Src, g.From)
+			g.Index = index
+		}
+	}
+	*c = gameChecker{file: f, game: g, diags: dst, first: start, stack: c.stack, skimmed: skimmed, skim: c.skim, skimStack: c.skimStack}
 	for _, e := range g.Errors {
 		c.report(e.Pos, e.End, CodeSyntax, e.Msg)
 	}
 	c.checkTags()
 	if start, ok := c.startPosition(); ok {
-		if sg := skimmedOf(g); sg != nil {
-			// The skimmer replayed the movetext and found nothing to
-			// report (fastcheck.go): what replay would learn is kept.
-			c.final, c.replayed = start, true
-			if sg.final != nil {
-				c.final = *sg.final
-			}
+		if c.skimmed {
+			// What replay would learn, the skimmer's replay learned.
+			c.final, c.replayed = c.skim.final, true
 		} else {
 			c.replay(start)
 		}
@@ -298,7 +306,7 @@ func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game, c *gameChecker) []Dia
 	}
 	out := c.diags
 	sortDiagnostics(out[start:])
-	*c = gameChecker{stack: c.stack} // drop the pointers into the file and dst
+	*c = gameChecker{stack: c.stack, skimStack: c.skimStack} // drop the pointers into the file and dst
 	return out
 }
 
@@ -321,6 +329,12 @@ type gameChecker struct {
 	commands bool
 	// stack is replayLines's, kept from game to game.
 	stack []replayFrame
+	// skimmed is set when the game's movetext was skimmed and its replay
+	// found nothing to report (replaySkimmed): skim is what the replay
+	// learned. skimStack is its stack, kept from game to game.
+	skimmed   bool
+	skim      skimReplay
+	skimStack []skimFrame
 }
 
 func (c *gameChecker) report(pos, end pgn.Pos, code Code, msg string) {
@@ -340,8 +354,8 @@ func (c *gameChecker) reportFix(pos, end pgn.Pos, code Code, msg, replacement st
 func (c *gameChecker) startPosition() (board.Position, bool) {
 	g := c.game
 	var start gameStart
-	if sg := skimmedOf(g); sg != nil && sg.start != nil {
-		start = *sg.start // the skimmer's, its FEN read once
+	if c.skimmed {
+		start = c.skim.start // the skimmer's replay's, its FEN read once
 	} else {
 		start = startOf(g)
 	}
@@ -685,19 +699,19 @@ func (c *gameChecker) checkResult() {
 		c.checkFinalPosition(tag, marker)
 	}
 	if pc := g.TagNode("PlyCount"); pc != nil && allDigits(pc.Value) {
-		if n := mainLinePlies(g); !isCount(pc.Value, n) {
+		if n := c.mainLinePlies(); !isCount(pc.Value, n) {
 			count := strconv.Itoa(n)
 			c.reportFix(pc.ValueTok.Pos, pc.ValueTok.End, CodePlyCountMismatch, "PlyCount is "+pc.Value+" but the main line has "+count+" plies", `"`+count+`"`)
 		}
 	}
 }
 
-// mainLinePlies returns how many plies g's main line has.
-func mainLinePlies(g *pgn.Game) int {
-	if sg := skimmedOf(g); sg != nil {
-		return sg.plies
+// mainLinePlies returns how many plies the game's main line has.
+func (c *gameChecker) mainLinePlies() int {
+	if c.skimmed {
+		return c.skim.plies
 	}
-	return len(g.Moves.Moves)
+	return len(c.game.Moves.Moves)
 }
 
 // checkFinalPosition warns when the game is over in its final position,

@@ -7,62 +7,58 @@ import (
 
 // This file is the checker's movetext skimmer (see pgn.MovetextSkimmer):
 // pgnls check gives it to its Reader, and the games whose movetext it
-// vouches for are checked without the movetext's tree. It replays the
-// moves as the tokens come, variations on a small stack of positions, and
-// accepts only what the checker would report nothing on:
+// lets through are checked without the movetext's tree. It works in two
+// halves, so that the reader's stage, the one that does not run in
+// parallel, does the least:
 //
-//   - moves written exactly in canonical SAN, legal in standard chess
-//     (playCanonical), and move numbers that agree with the position,
-//     "12." before White's move, "12..." before Black's, right before
-//     their move;
-//   - brace comments with their '}' and without commands ("[%");
-//   - NAGs written $0 to $255;
-//   - variations after a move, each with a move, up to maxSkimDepth deep;
-//   - a result marker, which ends the movetext outside every variation
-//     (checkResult then checks it as in the tree).
+//   - Skim, on the reader's goroutine, reads the tokens and lets through
+//     only movetext made of move numbers "N." or "N..." each right before
+//     its move, moves, brace comments with their '}' and without commands
+//     ("[%"), NAGs written $0 to $255, variations after a move with a move
+//     each, up to maxSkimDepth deep, and a result marker outside every
+//     variation. It keeps the numbers, moves and parentheses, as tokens.
+//   - replaySkimmed, on the checking goroutine, replays those tokens, the
+//     variations on a small stack of positions, and vouches for the game
+//     only when every move is written exactly in canonical SAN and legal
+//     in standard chess (playCanonical) and every move number agrees with
+//     the position. It learns what replay would, for checkResult: the
+//     final position of the main line and its plies.
 //
 // Anything else — a suffix annotation, a glyph, a null move, a line
-// comment, an escape line, periods apart, a move the checker would warn
-// on, a game ended by a tag pair or the end of the text, a variant or a
-// Chess960 FEN, a syntax error — gives up: the parser then builds the
-// movetext's tree, and the checker reports from it, as without a skimmer.
-// What the checker needs of a skimmed game's movetext besides its result
-// is what replay would learn: the final position of the main line, and
-// its plies (skimmedGame). The differential tests (fastcheck_test.go)
-// check that the diagnostics are those of the tree, byte for byte.
+// comment, an escape line, periods apart, a missing result, a syntax error
+// in Skim; a move the checker would warn on, a wrong number, a variant or
+// a Chess960 FEN in replaySkimmed — gives up: Skim's game is parsed into
+// the tree from its movetext's start by the parser, replaySkimmed's again
+// whole by pgn.ParseGameAt, and the checker reports from the tree, as
+// without a skimmer. The differential tests (fastcheck_test.go) check that
+// the diagnostics are those of the tree, byte for byte.
 
-// maxSkimDepth is the deepest nesting of variations the skimmer replays;
+// maxSkimDepth is the deepest nesting of variations the skimmer takes;
 // deeper text is left to the tree (whose limit is pgn.MaxNesting).
 const maxSkimDepth = 32
 
-// skimmedGame is what the skimmer learned of a game's movetext: how many
-// plies the main line has, every move of which was legal, and the
-// position after it (nil when the main line has no move: the start); and
-// where the game starts when it has a FEN tag, which the checker would
-// otherwise read again (a FEN read twice was a tenth of the work skimming
-// saved on the corpus); without one, startOf costs little.
+// skimmedGame is what Skim kept of a game's movetext: its numbers, moves
+// and parentheses, tokens[from:to] of the skimmer that skimmed it.
 //
-// It is small, and the positions apart, because a skimmed game can be a
-// few bytes of text: a line of "* * * ..." is a game every two bytes,
+// It is small, and the tokens in one list, because a skimmed game can be
+// a few bytes of text: a line of "* * * ..." is a game every two bytes,
 // and the skimmer's memory must stay within a small multiple of the
 // tree's.
 type skimmedGame struct {
-	plies int
-	final *board.Position
-	start *gameStart
+	skimmer  *checkSkimmer
+	from, to int
 }
 
-// noMoves is the skimmedGame of every game without moves nor a FEN tag.
+// noMoves is the skimmedGame of every game without moves.
 var noMoves = &skimmedGame{}
 
-// checkSkimmer is the skimmer of one parser: what it learned of the games
-// of the parser's last parse, in arrays reused from parse to parse, and
-// its stack.
+// checkSkimmer is the skimmer of one parser: what it kept of the games of
+// the parser's last parse, reused from parse to parse. The checker reads
+// it once the parse is done (the piece is handed over), until the piece is
+// released.
 type checkSkimmer struct {
 	games  skimSlab[skimmedGame]
-	finals skimSlab[board.Position]
-	starts skimSlab[gameStart]
-	stack  []skimFrame
+	tokens []pgn.Token
 }
 
 // skimSlab hands out values from arrays of skimChunk, which never move
@@ -86,12 +82,6 @@ func (s *skimSlab[T]) next() *T {
 
 func (s *skimSlab[T]) reset() { s.used = 0 }
 
-// skimFrame is a line that a variation interrupts: its position and the
-// one before its last move, which the variation starts from.
-type skimFrame struct {
-	pos, before board.Position
-}
-
 // NewCheckSkimmer returns a movetext skimmer for the parser of one
 // Reader's pieces, for a batch check (see pgn.Reader.NewSkimmer): the
 // diagnostics of the games it skims, checked by AppendCheckFile, are
@@ -100,110 +90,152 @@ func NewCheckSkimmer() pgn.MovetextSkimmer { return new(checkSkimmer) }
 
 func (s *checkSkimmer) Reset() {
 	s.games.reset()
-	s.finals.reset()
-	s.starts.reset()
+	if cap(s.tokens) > 1<<20 {
+		s.tokens = nil // a huge piece's list is not kept
+	}
+	s.tokens = s.tokens[:0]
 }
 
-// Skim replays g's movetext, the tokens from first on, and vouches for it
-// or gives up (see the file's comment). A panic gives up too: it is the
-// tree's check, on the checker's goroutine, that must meet it and report
-// it (a panic here would end the reading goroutine, and the program).
-func (s *checkSkimmer) Skim(g *pgn.Game, src string, first pgn.Token, sc *pgn.Scanner) (result pgn.Token, skimmed any, ok bool) {
-	defer func() {
-		if recover() != nil {
-			result, skimmed, ok = pgn.Token{}, nil, false
+// Skim reads g's movetext, the tokens from first on, and lets it through
+// or gives up (see the file's comment).
+func (s *checkSkimmer) Skim(g *pgn.Game, src string, tok pgn.Token, sc *pgn.Scanner) (pgn.Token, any, bool) {
+	from := len(s.tokens)
+	depth := 0
+	moved := false // the current line has a move
+	for {
+		switch tok.Kind {
+		case pgn.Number:
+			if !numberShape(src[tok.Pos:tok.End]) {
+				return s.giveUp(from)
+			}
+			s.tokens = append(s.tokens, tok)
+			if tok = sc.Scan(); tok.Kind != pgn.Symbol {
+				return s.giveUp(from)
+			}
+			continue // to the move
+		case pgn.Symbol:
+			s.tokens = append(s.tokens, tok)
+			moved = true
+		case pgn.NAG:
+			if !plainNAG(src[tok.Pos:tok.End]) {
+				return s.giveUp(from)
+			}
+		case pgn.BraceComment:
+			if text := src[tok.Pos:tok.End]; len(text) < 2 || text[len(text)-1] != '}' || pgn.HasCommands(text[1:len(text)-1]) {
+				return s.giveUp(from)
+			}
+		case pgn.LParen:
+			// A variation replaces the line's last move.
+			if !moved || depth >= maxSkimDepth {
+				return s.giveUp(from)
+			}
+			s.tokens = append(s.tokens, tok)
+			depth, moved = depth+1, false
+		case pgn.RParen:
+			if depth == 0 || !moved {
+				return s.giveUp(from)
+			}
+			s.tokens = append(s.tokens, tok)
+			depth, moved = depth-1, true // the line the variation left has its move
+		case pgn.Result:
+			if depth != 0 {
+				return s.giveUp(from)
+			}
+			if len(s.tokens) == from {
+				return tok, noMoves, true
+			}
+			sg := s.games.next()
+			sg.skimmer, sg.from, sg.to = s, from, len(s.tokens)
+			return tok, sg, true
+		default:
+			return s.giveUp(from)
 		}
-	}()
-	start := startOf(g)
-	if !start.replayable() || start.chess960 || start.pos.Variant() != board.Standard {
-		return pgn.Token{}, nil, false
+		tok = sc.Scan()
 	}
-	end, final, plies, ok := s.replay(&start.pos, src, first, sc)
-	if !ok {
-		return pgn.Token{}, nil, false
-	}
-	if plies == 0 && start.fen == nil {
-		return end, noMoves, true
-	}
-	sg := s.games.next()
-	sg.plies, sg.final, sg.start = plies, nil, nil
-	if plies > 0 {
-		sg.final = s.finals.next()
-		*sg.final = final
-	}
-	if start.fen != nil {
-		sg.start = s.starts.next()
-		*sg.start = start
-	}
-	return end, sg, true
 }
 
-// replay is Skim's walk of the tokens from tok on, from start; it returns
-// the result token, the position after the main line and its plies, when
-// it vouches for the movetext.
-func (s *checkSkimmer) replay(start *board.Position, src string, tok pgn.Token, sc *pgn.Scanner) (pgn.Token, board.Position, int, bool) {
+// giveUp drops what Skim kept of the game whose tokens start at from.
+func (s *checkSkimmer) giveUp(from int) (pgn.Token, any, bool) {
+	s.tokens = s.tokens[:from]
+	return pgn.Token{}, nil, false
+}
+
+// skimReplay is what replaySkimmed learned of a skimmed game: where it
+// starts, the position after its main line, every move of which was
+// legal, and how many plies the main line has.
+type skimReplay struct {
+	start gameStart
+	final board.Position
+	plies int
+}
+
+// replaySkimmed replays the movetext Skim kept of g, and reports whether
+// the checker would report nothing on it (see the file's comment); src is
+// the text of g's file. stack is the caller's, reused from game to game.
+func replaySkimmed(src string, g *pgn.Game, sg *skimmedGame, r *skimReplay, stack *[]skimFrame) bool {
+	r.start = startOf(g)
+	if !r.start.replayable() || r.start.chess960 || r.start.pos.Variant() != board.Standard {
+		return false
+	}
+	if sg.skimmer == nil { // no moves
+		r.final, r.plies = r.start.pos, 0
+		return true
+	}
+	tokens := sg.skimmer.tokens[sg.from:sg.to]
 	// The current line's position and the one before its last move are
 	// two slots, which a move swaps: one copy a move.
 	var lines [2]board.Position
 	cur := 0 // lines[cur] is the current position, lines[1-cur] the one before the line's last move
-	lines[cur] = *start
-	hasMove := false // the current line has a move
-	plies := 0       // of the main line
-	stack := s.stack[:0]
-	defer func() { s.stack = stack[:0] }()
-	for {
+	lines[cur] = r.start.pos
+	plies := 0 // of the main line
+	st := (*stack)[:0]
+	defer func() { *stack = st[:0] }()
+	for _, tok := range tokens {
 		switch tok.Kind {
 		case pgn.Number:
 			if !numberAgrees(&lines[cur], src[tok.Pos:tok.End]) {
-				return tok, board.Position{}, 0, false
+				return false
 			}
-			if tok = sc.Scan(); tok.Kind != pgn.Symbol {
-				return tok, board.Position{}, 0, false
-			}
-			continue // to the move
 		case pgn.Symbol:
 			next := &lines[1-cur]
 			*next = lines[cur]
 			if !playCanonical(next, src[tok.Pos:tok.End]) {
-				return tok, board.Position{}, 0, false
+				return false
 			}
-			cur, hasMove = 1-cur, true
-			if len(stack) == 0 {
+			cur = 1 - cur
+			if len(st) == 0 {
 				plies++
 			}
-		case pgn.NAG:
-			if !plainNAG(src[tok.Pos:tok.End]) {
-				return tok, board.Position{}, 0, false
-			}
-		case pgn.BraceComment:
-			if text := src[tok.Pos:tok.End]; len(text) < 2 || text[len(text)-1] != '}' || pgn.HasCommands(text[1:len(text)-1]) {
-				return tok, board.Position{}, 0, false
-			}
 		case pgn.LParen:
-			// A variation replaces the line's last move: it starts
-			// from the position before it.
-			if !hasMove || len(stack) >= maxSkimDepth {
-				return tok, board.Position{}, 0, false
-			}
-			stack = append(stack, skimFrame{pos: lines[cur], before: lines[1-cur]})
-			cur, hasMove = 1-cur, false
+			// The variation starts from the position before the move
+			// it replaces (Skim let through only variations after a
+			// move).
+			st = append(st, skimFrame{pos: lines[cur], before: lines[1-cur]})
+			cur = 1 - cur
 		case pgn.RParen:
-			if len(stack) == 0 || !hasMove {
-				return tok, board.Position{}, 0, false
-			}
-			top := &stack[len(stack)-1]
-			lines[cur], lines[1-cur], hasMove = top.pos, top.before, true
-			stack = stack[:len(stack)-1]
-		case pgn.Result:
-			if len(stack) != 0 {
-				return tok, board.Position{}, 0, false
-			}
-			return tok, lines[cur], plies, true
-		default:
-			return tok, board.Position{}, 0, false
+			top := &st[len(st)-1]
+			lines[cur], lines[1-cur] = top.pos, top.before
+			st = st[:len(st)-1]
 		}
-		tok = sc.Scan()
 	}
+	r.final, r.plies = lines[cur], plies
+	return true
+}
+
+// skimFrame is a line that a variation interrupts: its position and the
+// one before its last move, which the variation starts from.
+type skimFrame struct {
+	pos, before board.Position
+}
+
+// numberShape reports whether text, a move number token, is digits then
+// one period or three, the numbers numberAgrees may accept.
+func numberShape(text string) bool {
+	i := 0
+	for i < len(text) && i < 9 && '0' <= text[i] && text[i] <= '9' {
+		i++
+	}
+	return i > 0 && (text[i:] == "." || text[i:] == "...")
 }
 
 // numberAgrees reports whether text, a move number token, is "N." with

@@ -25,7 +25,7 @@ import (
 // readerDiagnostics checks data as pgnls check does, a piece of a Reader
 // at a time, with the skimmer when skim is set, and returns each
 // diagnostic as a line, its positions made absolute, and how many games
-// were skimmed.
+// were checked without their movetext's tree (vouched).
 func readerDiagnostics(t testing.TB, data []byte, skim bool, blockSize int) (lines []string, skimmed int) {
 	t.Helper()
 	r := pgn.NewReader(bytes.NewReader(data))
@@ -48,7 +48,7 @@ func readerDiagnostics(t testing.TB, data []byte, skim bool, blockSize int) (lin
 		}
 		lines = append(lines, fmt.Sprintf("piece at %d, line %d, %d games, unparsed %v, %v", p.Offset, p.Line, len(p.File.Games), p.Unparsed, p.Encoding))
 		for _, g := range p.File.Games {
-			if g.Skimmed != nil {
+			if vouched(p.File.Src, g) {
 				skimmed++
 			}
 		}
@@ -58,6 +58,23 @@ func readerDiagnostics(t testing.TB, data []byte, skim bool, blockSize int) (lin
 		}
 		p.Release()
 	}
+}
+
+// vouched reports whether g's movetext was skimmed and its replay found
+// nothing to report: whether its check had no tree of its movetext.
+func vouched(src string, g *pgn.Game) (ok bool) {
+	sg := skimmedOf(g)
+	if sg == nil {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	var r skimReplay
+	var stack []skimFrame
+	return replaySkimmed(src, g, sg, &r, &stack)
 }
 
 // sameDiagnostics fails t when data checked with the skimmer reports
@@ -388,4 +405,28 @@ func FuzzSkimmedCheck(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		sameDiagnostics(t, "fuzz input", []byte(text), 0)
 	})
+}
+
+// TestSkimThenTree: movetext that Skim lets through but whose replay has
+// something to report is checked from a tree parsed again on the
+// checking goroutine (pgn.ParseGameAt), with the tree's diagnostics.
+func TestSkimThenTree(t *testing.T) {
+	text := pgntest.SevenTagsOf("A", "B") + "{c} 1. e4 $1 (1. d4 d5) e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n"
+	r := pgn.NewReader(strings.NewReader(text))
+	r.NewSkimmer = NewCheckSkimmer
+	p, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := p.File.Games[0]
+	if g.Skimmed == nil || vouched(p.File.Src, g) {
+		t.Fatalf("skimmed %v, vouched %v; want skimmed and not vouched (4. Qxf7 is mate, written without '#')", g.Skimmed != nil, vouched(p.File.Src, g))
+	}
+	if skimmed := sameDiagnostics(t, "mate without '#'", []byte(text), 0); skimmed != 0 {
+		t.Errorf("%d games vouched for", skimmed)
+	}
+	diags := AppendCheckFile(nil, p.File, nil)
+	if len(diags) == 0 || diags[0].Code != CodeCheckSuffix {
+		t.Errorf("diagnostics %v, want the check sign's", diags)
+	}
 }

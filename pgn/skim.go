@@ -79,3 +79,19 @@ func skimmableStart(leading []Node) bool {
 	}
 	return true
 }
+
+// ParseGameAt parses, into a tree of its own, the game of src that starts
+// at offset from, as Parse parses it within the whole of src: a game's
+// parse depends on nothing before it. The game's Errors are its syntax
+// errors. A batch check parses so, on a checking goroutine, the games
+// whose movetext a MovetextSkimmer let through but whose replay then
+// finds something to report (see analysis.NewCheckSkimmer).
+func ParseGameAt(src string, from Pos) *Game {
+	p := &parser{src: src, file: &File{Src: src}}
+	p.scanner.InitAt(src, int(from), p.scanError)
+	p.next()
+	g := p.parseGame()
+	p.file.Errors.Sort()
+	g.Errors = p.file.Errors.Within(g.From, g.To)
+	return g
+}
