@@ -86,8 +86,8 @@
 #     one-pass canonical SAN player (PlayCanonicalSAN, another branch)
 #     swapped in, 477 M / 279 M, against pgn-reader's 528 M / 158 M. On
 #     dense games what is left beside the board is Scan (about 70
-#     instructions a token), the skim and the replay's walk (about 50 M
-#     each); on the corpus, tags, FEN tags and the diagnostics. A profile
+#     instructions a token), the skim and the replay's walk (51 M and
+#     58 M); on the corpus, tags, FEN tags and the diagnostics. A profile
 #     remade for the new path moved dense4 and corpus4 by about 1%.
 #   - fmt and fix stream through one pipeline (cmd/pgnls/stream.go): the
 #     pieces are formatted on every core while the reader parses the next.
