@@ -1,15 +1,17 @@
 package pgn
 
 // A MovetextSkimmer reads the movetext of a game straight from the
-// scanner's tokens, without building its part of the tree, and vouches
-// for it: it accepts only movetext that it knows to hold nothing a checker
-// would report, and gives up on anything else. Building the lossless tree
-// of the moves was a third of the instructions of a check of dense games
-// whose moves have nothing to report (bench/NOTES.md); a batch check
-// (pgnls check) asks a Reader for a skimmer (Reader.NewSkimmer), and the
-// tree is then built only for the games that have something to say. The
-// language server, the formatter and every other caller keep the whole
-// tree: the parser skims only when given a skimmer.
+// scanner's tokens, without building its part of the tree, and lets
+// through only movetext that may hold nothing a checker would report,
+// giving up on anything else. Building the lossless tree of the moves was
+// a third of the instructions of a check of dense games whose moves have
+// nothing to report (bench/NOTES.md); a batch check (pgnls check) asks a
+// Reader for a skimmer (Reader.NewSkimmer), and the tree is then built
+// only for the games that have something to say: by the parser, for
+// those the skimmer gives up on, and by ParseGameAt, for those whose
+// moves its user then finds something to report on. The language server,
+// the formatter and every other caller keep the whole tree: the parser
+// skims only when given a skimmer.
 //
 // The skimmer is defined here and implemented by package analysis, which
 // knows the rules of chess (pgn does not import analysis).
@@ -22,7 +24,7 @@ type MovetextSkimmer interface {
 	// its first token, the ones after it come from s (Scan), and src is
 	// the text. It returns the result token that ends the movetext, and
 	// what the skimmer made of the movetext, stored in g.Skimmed; or ok
-	// false when it cannot vouch for the movetext, and the parser then
+	// false when it does not let the movetext through, and the parser then
 	// parses it into the tree from its start, as without a skimmer. Skim
 	// must not keep s.
 	Skim(g *Game, src string, first Token, s *Scanner) (result Token, skimmed any, ok bool)
