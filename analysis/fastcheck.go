@@ -37,6 +37,12 @@ import (
 // deeper text is left to the tree (whose limit is pgn.MaxNesting).
 const maxSkimDepth = 32
 
+// maxSkimTokens bounds the tokens Skim keeps of one game: a longer game
+// (no real one comes near) goes to the tree at once, so that a game of a
+// million moves is not kept as tokens, then parsed again whole when its
+// replay finds something to report, the memory of both live at once.
+const maxSkimTokens = 1 << 15
+
 // skimmedGame is what Skim kept of a game's movetext: its numbers, moves
 // and parentheses, tokens[from:to] of the skimmer that skimmed it.
 //
@@ -114,6 +120,9 @@ func (s *checkSkimmer) Skim(g *pgn.Game, src string, tok pgn.Token, sc *pgn.Scan
 			}
 			continue // to the move
 		case pgn.Symbol:
+			if len(s.tokens)-from >= maxSkimTokens {
+				return s.giveUp(from)
+			}
 			s.tokens = append(s.tokens, tok)
 			moved = true
 		case pgn.NAG:

@@ -430,3 +430,26 @@ func TestSkimThenTree(t *testing.T) {
 		t.Errorf("diagnostics %v, want the check sign's", diags)
 	}
 }
+
+// TestSkimLongGame: a game longer than maxSkimTokens goes to the tree at
+// once; one just within is vouched for.
+func TestSkimLongGame(t *testing.T) {
+	game := func(cycles int) string {
+		var b strings.Builder
+		b.WriteString(pgntest.SevenTagsOf("A", "B"))
+		for i := 0; i < cycles; i++ {
+			fmt.Fprintf(&b, "%d. Nf3 Nf6 %d. Ng1 Ng8\n", 2*i+1, 2*i+2)
+		}
+		b.WriteString("*\n")
+		return b.String()
+	}
+	// A cycle is six tokens kept: two numbers and four moves.
+	for _, c := range []struct {
+		cycles int
+		want   int
+	}{{maxSkimTokens/6 - 1, 1}, {maxSkimTokens/6 + 1, 0}} {
+		if got := sameDiagnostics(t, "long game", []byte(game(c.cycles)), 0); got != c.want {
+			t.Errorf("%d cycles: %d games vouched for, want %d", c.cycles, got, c.want)
+		}
+	}
+}
