@@ -271,13 +271,30 @@ func appendGameDiagnostics(dst []Diagnostic, f *pgn.File, g *pgn.Game, c *gameCh
 // checkGame is appendGameDiagnostics without the recovery.
 func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game, c *gameChecker) []Diagnostic {
 	start := len(dst)
-	*c = gameChecker{file: f, game: g, diags: dst, first: start, stack: c.stack}
+	skimmed := false
+	if sg := skimmedOf(g); sg != nil {
+		// The skimmer let the movetext through without its tree
+		// (fastcheck.go): it is replayed from the tokens kept, and
+		// when it has something to report, the game is parsed again
+		// into a tree of its own, and checked from that.
+		if skimmed = replaySkimmed(f.Src, g, sg, &c.skim, &c.skimStack); !skimmed {
+			index := g.Index
+			g = pgn.ParseGameAt(f.Src, g.From)
+			g.Index = index
+		}
+	}
+	*c = gameChecker{file: f, game: g, diags: dst, first: start, stack: c.stack, skimmed: skimmed, skim: c.skim, skimStack: c.skimStack}
 	for _, e := range g.Errors {
 		c.report(e.Pos, e.End, CodeSyntax, e.Msg)
 	}
 	c.checkTags()
 	if start, ok := c.startPosition(); ok {
-		c.replay(start)
+		if c.skimmed {
+			// What replay would learn, the skimmer's replay learned.
+			c.final, c.replayed = c.skim.final, true
+		} else {
+			c.replay(start)
+		}
 	} else {
 		c.checkAnnotationsOnly(&g.Moves)
 	}
@@ -289,7 +306,7 @@ func checkGame(dst []Diagnostic, f *pgn.File, g *pgn.Game, c *gameChecker) []Dia
 	}
 	out := c.diags
 	sortDiagnostics(out[start:])
-	*c = gameChecker{stack: c.stack} // drop the pointers into the file and dst
+	*c = gameChecker{stack: c.stack, skimStack: c.skimStack} // drop the pointers into the file and dst
 	return out
 }
 
@@ -312,6 +329,12 @@ type gameChecker struct {
 	commands bool
 	// stack is replayLines's, kept from game to game.
 	stack []replayFrame
+	// skimmed is set when the game's movetext was skimmed and its replay
+	// found nothing to report (replaySkimmed): skim is what the replay
+	// learned. skimStack is its stack, kept from game to game.
+	skimmed   bool
+	skim      skimReplay
+	skimStack []skimFrame
 }
 
 func (c *gameChecker) report(pos, end pgn.Pos, code Code, msg string) {
@@ -330,7 +353,12 @@ func (c *gameChecker) reportFix(pos, end pgn.Pos, code Code, msg, replacement st
 // replayed: a bad FEN, or a variant of chess this checker does not know.
 func (c *gameChecker) startPosition() (board.Position, bool) {
 	g := c.game
-	start := startOf(g)
+	var start gameStart
+	if c.skimmed {
+		start = c.skim.start // the skimmer's replay's, its FEN read once
+	} else {
+		start = startOf(g)
+	}
 	if v := start.variant; v != nil {
 		c.report(v.ValueTok.Pos, v.ValueTok.End, CodeVariant, "variant "+strconv.Quote(v.Value)+": the moves are parsed but not checked against the rules")
 		return board.Position{}, false
@@ -671,11 +699,19 @@ func (c *gameChecker) checkResult() {
 		c.checkFinalPosition(tag, marker)
 	}
 	if pc := g.TagNode("PlyCount"); pc != nil && allDigits(pc.Value) {
-		if n := len(g.Moves.Moves); !isCount(pc.Value, n) {
+		if n := c.mainLinePlies(); !isCount(pc.Value, n) {
 			count := strconv.Itoa(n)
 			c.reportFix(pc.ValueTok.Pos, pc.ValueTok.End, CodePlyCountMismatch, "PlyCount is "+pc.Value+" but the main line has "+count+" plies", `"`+count+`"`)
 		}
 	}
+}
+
+// mainLinePlies returns how many plies the game's main line has.
+func (c *gameChecker) mainLinePlies() int {
+	if c.skimmed {
+		return c.skim.plies
+	}
+	return len(c.game.Moves.Moves)
 }
 
 // checkFinalPosition warns when the game is over in its final position,

@@ -69,6 +69,26 @@
 #     position at every ply in replayLines, the struct copies of each
 #     printed diagnostic, strconv in the FEN counters. With those gone,
 #     check runs as many instructions as d3771c9 or fewer on both inputs.
+#   - A check path without the movetext's tree (issue 21; pgn/skim.go,
+#     analysis/fastcheck.go): pgnls check's Reader hands each game's
+#     movetext to a skimmer that reads the scanner's tokens and keeps only
+#     the numbers, moves and parentheses of movetext with nothing else in
+#     it (plain comments and NAGs, variations); the checking goroutines
+#     replay those and vouch for games whose moves are canonical SAN with
+#     agreeing numbers. Any other game gets the tree (parsed by the reader,
+#     or again by pgn.ParseGameAt on the checking goroutine), and the
+#     diagnostics are the tree's (differential tests, a fuzz target). With
+#     the replay in the reader's stage (one pass) dense4 ran 611 M
+#     instructions, but that stage does not run in parallel, and dense40
+#     on two cores took 0.69 s against main's 0.47 s; split, 659 M and
+#     0.41 s against 0.45 s. Callgrind, dense4 / corpus4, against main
+#     80a79fa: 679 M / 314 M -> 659 M / 314 M; with analysis/board's
+#     one-pass canonical SAN player (PlayCanonicalSAN, another branch)
+#     swapped in, 477 M / 279 M, against pgn-reader's 528 M / 158 M. On
+#     dense games what is left beside the board is Scan (about 70
+#     instructions a token), the skim and the replay's walk (51 M and
+#     58 M); on the corpus, tags, FEN tags and the diagnostics. A profile
+#     remade for the new path moved dense4 and corpus4 by about 1%.
 #   - fmt and fix stream through one pipeline (cmd/pgnls/stream.go): the
 #     pieces are formatted on every core while the reader parses the next.
 #     The batch memory floor (cmd/pgnls/main.go) is 48 MB: with 160, fmt

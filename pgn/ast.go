@@ -32,6 +32,11 @@ type Game struct {
 	From, To Pos         // the span of the game, from its first token to the end of its last
 	// Errors lists the syntax errors found inside the game.
 	Errors ErrorList
+	// Skimmed is set on a game whose movetext a MovetextSkimmer read
+	// instead of the parser (only a Reader given one skims): it is what
+	// the skimmer made of the movetext, and Moves then holds no moves,
+	// only the comments before the first one; Result is set.
+	Skimmed any
 }
 
 func (g *Game) Pos() Pos { return g.From }

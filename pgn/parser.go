@@ -32,7 +32,10 @@ func parse(src string) (*File, *parser) {
 func (p *parser) parse(src string) *File {
 	p.reset() // at once if a release did not
 	last := p.file
-	*p = parser{src: src, nodes: p.nodes, moves: p.moves[:0], after: p.after[:0], frames: p.frames[:0]}
+	*p = parser{src: src, nodes: p.nodes, moves: p.moves[:0], after: p.after[:0], frames: p.frames[:0], skim: p.skim}
+	if p.skim != nil {
+		p.skim.Reset()
+	}
 	f := &File{Src: src}
 	if last != nil {
 		f.Items, f.Games = last.Items[:0], last.Games[:0]
@@ -88,8 +91,11 @@ type parser struct {
 	sectionNames map[string]struct{}
 	namesIn      int
 	// quiet drops the scanner's errors, inside a variation that is not
-	// read (overDeepVariation).
+	// read (overDeepVariation) and while skimming.
 	quiet bool
+	// skim, when not nil, reads each game's movetext first (see
+	// MovetextSkimmer).
+	skim MovetextSkimmer
 }
 
 // reset clears the memory of the parser's last tree, if it has one, for
@@ -190,7 +196,9 @@ func (p *parser) parseGame() *Game {
 	g := p.nodes.games.alloc()
 	g.From = p.tok.Pos
 	pending := p.parseTagSection(g)
-	p.parseMovetext(g, pending)
+	if p.skim == nil || !p.skimMovetext(g, pending) {
+		p.parseMovetext(g, pending)
+	}
 	g.To = p.prevEnd
 	return g
 }

@@ -43,6 +43,12 @@ type Reader struct {
 	// without a game boundary): what it holds is passed over, unparsed.
 	BlockSize int
 	MaxPiece  int
+
+	// NewSkimmer, when not nil, makes a MovetextSkimmer for the parser
+	// of each piece's memory: the games whose movetext it vouches for
+	// then have no moves in the tree (see MovetextSkimmer, Game.Skimmed).
+	// A batch check sets it; nil, the default, builds the whole tree.
+	NewSkimmer func() MovetextSkimmer
 }
 
 // Piece is a run of whole games from a Reader, or a run of text it did not
@@ -138,6 +144,9 @@ func (r *Reader) Next() (*Piece, error) {
 	}
 	want := r.BlockSize
 	mem := r.memory()
+	if r.NewSkimmer != nil && mem.parser.skim == nil {
+		mem.parser.skim = r.NewSkimmer()
+	}
 	for {
 		if err := r.fill(want); err != nil {
 			return nil, err

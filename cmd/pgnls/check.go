@@ -14,6 +14,12 @@ import (
 	"pgnls/pgn"
 )
 
+// skimMovetext has the reader of pgnls check skim the movetext of each
+// game (analysis.NewCheckSkimmer): the tree of a game's moves is built
+// only when they have something to report. The tests turn it off to
+// compare the output with the whole tree's.
+var skimMovetext = true
+
 type checkOptions struct {
 	json      bool
 	maxErrors int
@@ -108,6 +114,9 @@ func (s *summary) checkSource(out io.Writer, src source, stdin io.Reader, opts c
 		defer close(pieces)
 		r := pgn.NewReader(in)
 		r.MaxPiece = maxPiece
+		if skimMovetext {
+			r.NewSkimmer = analysis.NewCheckSkimmer
+		}
 		for {
 			p, err := r.Next()
 			if err == io.EOF {
