@@ -70,9 +70,10 @@ func (w *warmer) interrupt() {
 // warmEpoch is what warmer.last counts from: a monotonic clock.
 var warmEpoch = time.Now()
 
-// waitIdle waits until no message has come for the idle time, and returns
-// the count of messages then; false when ctx ends first.
-func (w *warmer) waitIdle(ctx context.Context) (uint64, bool) {
+// waitIdle waits until no message has come for the idle time, nor since
+// the time from (since warmEpoch), and returns the count of messages then;
+// false when ctx ends first.
+func (w *warmer) waitIdle(ctx context.Context, from time.Duration) (uint64, bool) {
 	idle := w.idle
 	if idle == 0 {
 		idle = warmIdle
@@ -81,7 +82,7 @@ func (w *warmer) waitIdle(ctx context.Context) (uint64, bool) {
 	defer t.Stop()
 	for {
 		seen := w.received.Load()
-		wait := time.Duration(w.last.Load()) + idle - time.Since(warmEpoch)
+		wait := max(time.Duration(w.last.Load()), from) + idle - time.Since(warmEpoch)
 		if wait <= 0 {
 			return seen, true // a message since is seen by slice
 		}
@@ -118,9 +119,14 @@ func (w *warmer) slice(ctx context.Context, seen uint64, work func(ctx context.C
 // warmUp runs the format warm-up of d, slice by slice, until it is done or
 // d is closed (or opened again, or out of step with the editor).
 func (s *server) warmUp(d *openDoc) {
+	// The first slice waits for quiet after the diagnostics, not after the
+	// didOpen, which came as long before as the first analysis took: the
+	// editor's first requests and the user's first keystrokes follow the
+	// diagnostics.
+	quietFrom := time.Since(warmEpoch)
 	from := 0
 	for {
-		seen, ok := s.warm.waitIdle(s.ctx)
+		seen, ok := s.warm.waitIdle(s.ctx, quietFrom)
 		if !ok {
 			return
 		}
