@@ -311,8 +311,19 @@ func latin1Length(text string) int {
 func readOnlyBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // asciiPrefix returns the length of the ASCII run at the start of data.
+// Most text is ASCII for long runs (a Latin-1 database is decoded with it),
+// so it first tests 32 bytes at a time, four words or-ed together: one
+// test, and one bounds check, where a word at a time made it 17
+// instructions for eight bytes (bench/NOTES.md).
 func asciiPrefix(data []byte) int {
 	i := 0
+	for ; i+32 <= len(data); i += 32 {
+		b := data[i : i+32]
+		le := binary.LittleEndian
+		if (le.Uint64(b)|le.Uint64(b[8:])|le.Uint64(b[16:])|le.Uint64(b[24:]))&highBits != 0 {
+			break
+		}
+	}
 	for ; i+8 <= len(data); i += 8 {
 		if w := binary.LittleEndian.Uint64(data[i:]) & highBits; w != 0 {
 			return i + bits.TrailingZeros64(w)/8

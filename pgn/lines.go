@@ -384,7 +384,7 @@ func (c *Cursor) skipLines(o int) bool {
 	}
 	if n := strings.Count(between, "\n"); n > 0 {
 		c.line += n
-		c.off += strings.LastIndexByte(between, '\n') + 1
+		c.off += lastNewline(between) + 1
 		c.col16, c.col = 0, 0
 	}
 	return true
@@ -409,4 +409,25 @@ func (c *Cursor) moveToLine(o int) {
 	}
 	c.line = line
 	c.off, c.col16, c.col = int(starts[line]), 0, 0
+}
+
+// lastNewline is strings.LastIndexByte(s, '\n'), eight bytes at a time from
+// the end: LastIndexByte is a byte loop, and the cursors of pgnls check
+// called it for every diagnostic (bench/NOTES.md).
+func lastNewline(s string) int {
+	i := len(s)
+	for ; i >= 8; i -= 8 {
+		// A byte of x is zero where s has '\n'; the sum's top bit is
+		// clear for exactly those bytes (no sum carries between bytes).
+		x := word8(s, i-8) ^ ('\n' * lowBits)
+		if m := ^((x&^highBits + 0x7F*lowBits) | x) & highBits; m != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(m))/8
+		}
+	}
+	for i--; i >= 0; i-- {
+		if s[i] == '\n' {
+			return i
+		}
+	}
+	return -1
 }

@@ -244,7 +244,9 @@ func (p *parser) parseTagSection(g *Game) []Node {
 // line, or the empty line without a repeated tag, stays in the section, as
 // the standard reads it.
 func (p *parser) startsGame(tags []*Tag) bool {
-	if len(tags) == 0 || !blankLineIn(p.src[p.prevEnd:p.tok.Pos]) {
+	// An empty line takes two bytes at least; the gap between two tag
+	// pairs is mostly one line break, and this test runs for each tag.
+	if p.tok.Pos-p.prevEnd < 2 || len(tags) == 0 || !blankLineIn(p.src[p.prevEnd:p.tok.Pos]) {
 		return false
 	}
 	name := peekTagName(p.src, int(p.tok.Pos))
@@ -366,9 +368,7 @@ func (p *parser) scanTagLine() *Tag {
 	lb := int(p.tok.Pos)
 	i := skipBlanks(src, lb+1)
 	nameStart := i
-	for i < len(src) && isTagNameByte(src[i]) {
-		i++
-	}
+	i = tagNameEnd(src, i)
 	nameEnd := i
 	if nameEnd == nameStart {
 		p.looked += i - lb
@@ -385,7 +385,10 @@ func (p *parser) scanTagLine() *Tag {
 		return nil
 	}
 	stray, escapes := false, false
-	for i++; i < len(src); i++ {
+	for i++; ; i++ {
+		if i = tagValueStop(src, i); i >= len(src) {
+			break
+		}
 		switch src[i] {
 		case '\\':
 			if i+1 < len(src) && (src[i+1] == '"' || src[i+1] == '\\') {
