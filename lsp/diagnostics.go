@@ -68,21 +68,13 @@ func (s *server) analyze(ctx context.Context, d *openDoc, snap *document.Snapsho
 		zap.Int("games", snap.Games()), zap.Duration("took", time.Since(start)))
 	s.publish(ctx, d, snap, version, true)
 	// Settled first: it returns the garbage of the open and ends the
-	// memory limit's lift, so the warm-up below runs under the limit.
-	// Warmed while the lift lasted, the garbage of formatting came on top
-	// of the open's, and the server stayed at many times the text until
-	// it was done (bench/NOTES.md).
+	// memory limit's lift, so the warm-up runs under the limit. Warmed
+	// while the lift lasted, the garbage of formatting came on top of the
+	// open's, and the server stayed at many times the text until it was
+	// done (bench/NOTES.md).
 	s.settled(snap.Len(), true) // memory.go
 	if first && snap.Len() >= LargeDocument {
-		// Format on save must answer within the editors' two seconds:
-		// the chunks remember that they are formatted (FormatEdits), so
-		// a save after an edit formats only what the edit changed. An
-		// edit cancels ctx; what was formatted by then is remembered.
-		snap.WarmFormat(ctx, analysis.FormatOptions{Width: s.settings.Load().LineWidth})
-		// The limit follows the live heap the warm-up left; as for a
-		// small document, so as not to end a lift that a large message
-		// opened meanwhile.
-		s.settled(0, false)
+		s.goBackground(func() { s.warmUp(d) }) // warmup.go
 	}
 }
 

@@ -17,7 +17,8 @@ import (
 
 // The way of every message from the connection to its answer, in one place:
 //
-//   - accept, on the connection's read loop: $/cancelRequest is served at
+//   - accept, on the connection's read loop: a slice of the format
+//     warm-up is stopped (warmup.go); $/cancelRequest is served at
 //     once, so that it overtakes the queue; every other message is counted
 //     (serve waits for the count at exit), a request gets a context that
 //     $/cancelRequest cancels, and the message is queued (wire.Queue);
@@ -42,6 +43,7 @@ func (s *server) handler() jsonrpc2.Handler {
 	go q.Work(s.ctx, s.handle)
 	requests := &inFlight{cancels: make(map[jsonrpc2.ID]context.CancelFunc)}
 	return func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+		s.warm.interrupt() // warmup.go: the format warm-up gives way to every message
 		if req.Method() == protocol.MethodCancelRequest {
 			s.cancelRequest(requests, req.Params())
 			return reply(ctx, nil, nil)

@@ -9,13 +9,15 @@ package lsp
 type MemoryPolicy interface {
 	// LargeMessage is called before a message of LargeDocument bytes or
 	// more is read: reading it, then parsing and checking its document
-	// for the first time, makes several times its size in garbage.
+	// for the first time, makes several times its size in garbage. It is
+	// called too, with Settled right after it, when the format warm-up of
+	// a large document is done (warmup.go), whose garbage is as much.
 	LargeMessage()
 	// Settled is called when work on a document has ended: its analysis
 	// was published (analyzed), or its text refused as too large to
-	// analyze, or it was closed. openBytes is the size of the open
-	// documents' text then; large reports whether the document's was
-	// LargeDocument bytes or more.
+	// analyze, or it was closed, or its format warm-up is done (analyzed).
+	// openBytes is the size of the open documents' text then; large
+	// reports whether the document's was LargeDocument bytes or more.
 	Settled(openBytes int, large, analyzed bool)
 }
 

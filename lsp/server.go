@@ -95,6 +95,7 @@ type server struct {
 	progressTokens atomic.Int64
 	engine         engineState  // engine.go
 	memory         MemoryPolicy // nil: memory is left alone (memory.go)
+	warm           warmer       // the format warm-up of large documents (warmup.go)
 
 	// tick is how often a long analysis reports progress and publishes the
 	// diagnostics found so far.

@@ -137,11 +137,11 @@ func TestWarmFormat(t *testing.T) {
 	if before < s.list.n/2 {
 		t.Fatalf("only %d of %d chunks start with a game", before, s.list.n)
 	}
-	s.WarmFormat(ctx, opts)
+	s.WarmFormat(ctx, opts, 0)
 	if n := unformatted(s); n != before {
 		t.Fatalf("a cancelled warm-up formatted %d chunks", before-n)
 	}
-	s.WarmFormat(context.Background(), opts)
+	s.WarmFormat(context.Background(), opts, 0)
 	if n := unformatted(s); n != 0 {
 		t.Fatalf("%d of %d chunks not remembered as formatted", n, s.list.n)
 	}

@@ -68,26 +68,59 @@ func (s *Snapshot) FormatEdits(opts analysis.FormatOptions, from, to int) []anal
 	return out
 }
 
-// WarmFormat formats every group of one chunk that has not been with opts,
+// WarmFormat formats the groups of one chunk that have not been with opts,
 // keeping no edit, so that the first Format Document of a large document
-// just opened costs only what its edits need (see FormatEdits). It stops
-// when ctx ends.
-func (s *Snapshot) WarmFormat(ctx context.Context, opts analysis.FormatOptions) {
-	var chunks []place
-	s.list.all(0, func(p place) bool {
-		chunks = append(chunks, p)
+// just opened costs only what its edits need (see FormatEdits). It starts
+// at the chunk that holds byte offset from and goes to the end of the
+// text, unless ctx ends first; it returns the offset to resume from, and
+// whether it reached the end.
+//
+// It is work for the server's idle time, which must give way to a
+// keystroke at once: it formats one chunk at a time on the calling
+// goroutine, tests ctx before each, and yields the processor after each.
+// On all cores, as it was, it stopped a keystroke's analysis from getting
+// one, and it stopped only once the goroutine that handed out the chunks
+// had been through the hundred thousand of a 30 MB text (bench/NOTES.md).
+// Chunks are shared by the snapshots of a document, so next resumes the
+// warm-up in a later snapshot: the chunks an edit made before next are
+// left to FormatEdits, which formats them when they are asked for.
+func (s *Snapshot) WarmFormat(ctx context.Context, opts analysis.FormatOptions, from int) (next int, done bool) {
+	if from >= s.size || s.list.n == 0 {
+		return s.size, true
+	}
+	var prev place // the chunk to warm once the one after it is known
+	have, stopped := false, false
+	s.list.all(s.list.atOffset(max(0, from)).index, func(p place) bool {
+		if have {
+			if ctx.Err() != nil {
+				stopped = true
+				return false
+			}
+			warmChunk(prev, p, opts)
+			runtime.Gosched()
+		}
+		prev, have = p, true
 		return true
 	})
-	forEachGroup(len(chunks), func(i int) {
-		p := chunks[i]
-		if ctx.Err() != nil || !p.chunk.startsWithGame() || p.chunk.formatted(opts) {
-			return
-		}
-		if i+1 < len(chunks) && !chunks[i+1].chunk.startsWithGame() {
-			return // a group of several chunks: nothing is remembered of it
-		}
-		formatGroup([]place{p}, opts, p.base, p.base+len(p.chunk.text))
-	})
+	if stopped || ctx.Err() != nil {
+		return prev.base, false
+	}
+	warmChunk(prev, place{}, opts)
+	return s.size, true
+}
+
+// warmChunk formats p as a group of its own, unless it formatted to no
+// edit before, or it starts with no game, or the chunk after it (nil
+// chunk: none) starts with no game: p's group then has several chunks,
+// and nothing is remembered of those.
+func warmChunk(p, after place, opts analysis.FormatOptions) {
+	if p.chunk.formatted(opts) || !p.chunk.startsWithGame() {
+		return
+	}
+	if after.chunk != nil && !after.chunk.startsWithGame() {
+		return
+	}
+	formatGroup([]place{p}, opts, p.base, p.base+len(p.chunk.text))
 }
 
 // formatGroup returns the edits of FormatRangeEdits on one group, in
